@@ -1,0 +1,275 @@
+//! Forsyth-Edwards Notation: reading and writing positions, with standard, X-FEN and
+//! Shredder-FEN castling fields (Guidelines II: Chess960 rights name the rook's file).
+
+use std::str::FromStr;
+
+use crate::{CastlingSide, Color, File, IllegalPosition, Piece, Position, Rank, Role, Square};
+
+/// A FEN that cannot be read, naming the field that is wrong; or a position that it describes
+/// but that cannot occur (FIDE 3.10.3).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    #[error("FEN has {found} fields; expected 4 to 6 (placement, side to move, castling, en passant, halfmove clock, fullmove number)")]
+    FieldCount { found: usize },
+    #[error("FEN piece placement: {0}")]
+    Placement(String),
+    #[error("FEN side to move: expected w or b, found {0:?}")]
+    Turn(String),
+    #[error("FEN castling field: {0}")]
+    Castling(String),
+    #[error("FEN en passant field: expected - or a square on rank 3 or 6, found {0:?}")]
+    EnPassant(String),
+    #[error("FEN halfmove clock: expected a whole number, found {0:?}")]
+    Halfmoves(String),
+    #[error("FEN fullmove number: expected a whole number, found {0:?}")]
+    Fullmoves(String),
+    #[error("illegal position (FIDE 3.10.3): {0}")]
+    Illegal(#[from] IllegalPosition),
+}
+
+impl FenError {
+    /// The FEN field at fault, or `position` for an illegal position.
+    pub fn field(&self) -> &'static str {
+        match self {
+            FenError::FieldCount { .. } => "fields",
+            FenError::Placement(_) => "placement",
+            FenError::Turn(_) => "side to move",
+            FenError::Castling(_) => "castling",
+            FenError::EnPassant(_) => "en passant",
+            FenError::Halfmoves(_) => "halfmove clock",
+            FenError::Fullmoves(_) => "fullmove number",
+            FenError::Illegal(_) => "position",
+        }
+    }
+    /// `invalid_fen` for text that cannot be read, `illegal_position` for 3.10.3.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            FenError::Illegal(_) => "illegal_position",
+            _ => "invalid_fen",
+        }
+    }
+}
+
+/// How to write the castling field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CastlingNotation {
+    /// `KQkq`, with a file letter only where `K`/`Q` would name another rook (X-FEN).
+    #[default]
+    XFen,
+    /// Always the rook's file letter (`HAha`).
+    Shredder,
+}
+
+fn parse_placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::Placement(format!("expected 8 ranks separated by '/', found {}", ranks.len())));
+    }
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = Rank::new(7 - i as u8).unwrap_or(Rank::FIRST);
+        let mut file = 0u8;
+        for c in rank_text.chars() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as u8;
+            } else if let Some(piece) = Piece::from_char(c) {
+                if file < 8 {
+                    let sq = Square::new(File::new(file).unwrap_or(File::A), rank);
+                    pos.put(piece, sq);
+                }
+                file += 1;
+            } else {
+                return Err(FenError::Placement(format!("unexpected character {c:?} on rank {}", rank.char())));
+            }
+            if file > 8 {
+                return Err(FenError::Placement(format!("rank {} has more than 8 squares", rank.char())));
+            }
+        }
+        if file != 8 {
+            return Err(FenError::Placement(format!("rank {} has {file} squares, not 8", rank.char())));
+        }
+    }
+    Ok(())
+}
+
+fn parse_castling(text: &str, pos: &mut Position) -> Result<(), FenError> {
+    if text == "-" {
+        return Ok(());
+    }
+    if text.is_empty() {
+        return Err(FenError::Castling("empty; use - for no rights".into()));
+    }
+    for c in text.chars() {
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let back = Rank::back(color);
+        let king = pos.pieces(color, Role::King).into_iter().find(|k| k.rank() == back);
+        let invalid = |what: String| FenError::Illegal(IllegalPosition::InvalidCastlingRights(what));
+        let Some(king) = king else {
+            return Err(invalid(format!("{c:?} but {color}'s king is not on rank {}", back.char())));
+        };
+        let (side, file) = match c.to_ascii_lowercase() {
+            'k' => {
+                let Some(rook) = outermost_rook(pos, color, king, CastlingSide::KingSide) else {
+                    return Err(invalid(format!("{c:?} but {color} has no rook on the king side")));
+                };
+                (CastlingSide::KingSide, rook.file())
+            }
+            'q' => {
+                let Some(rook) = outermost_rook(pos, color, king, CastlingSide::QueenSide) else {
+                    return Err(invalid(format!("{c:?} but {color} has no rook on the queen side")));
+                };
+                (CastlingSide::QueenSide, rook.file())
+            }
+            f @ 'a'..='h' => {
+                let file = File::from_char(f).unwrap_or(File::A);
+                if !pos.pieces(color, Role::Rook).contains(Square::new(file, back)) || file == king.file() {
+                    return Err(invalid(format!("{c:?} but {color} has no rook on {f}{}", back.char())));
+                }
+                (CastlingSide::of(king.file(), file), file)
+            }
+            _ => return Err(FenError::Castling(format!("unexpected character {c:?} in {text:?}"))),
+        };
+        if pos.castling.has(color, side) {
+            return Err(FenError::Castling(format!("{text:?} names {color}'s {side:?} right twice")));
+        }
+        pos.castling.set(color, side, file);
+    }
+    // Chess960 notation is needed as soon as a king or rook is not on its standard square.
+    pos.chess960 = pos.castling.iter().any(|(color, side, file)| {
+        let standard = match side {
+            CastlingSide::KingSide => File::H,
+            CastlingSide::QueenSide => File::A,
+        };
+        file != standard || pos.king(color) != Square::new(File::E, Rank::back(color))
+    });
+    Ok(())
+}
+
+/// X-FEN: `K` and `Q` name the outermost rook on that side of the king, on the back rank.
+fn outermost_rook(pos: &Position, color: Color, king: Square, side: CastlingSide) -> Option<Square> {
+    let rooks = pos.pieces(color, Role::Rook) & crate::Bitboard::rank(Rank::back(color));
+    match side {
+        CastlingSide::KingSide => rooks.into_iter().rev().find(|r| r.file() > king.file()),
+        CastlingSide::QueenSide => rooks.into_iter().find(|r| r.file() < king.file()),
+    }
+}
+
+/// Reads a FEN (4 to 6 fields; missing counters default to 0 and 1). Castling may be written
+/// as `KQkq`, X-FEN or Shredder-FEN; the en passant square may be given whether or not a
+/// capture is legal, but must follow a double step.
+pub fn read(fen: &str) -> Result<Position, FenError> {
+    let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+    if !(4..=6).contains(&fields.len()) {
+        return Err(FenError::FieldCount { found: fields.len() });
+    }
+    let mut pos = Position::empty();
+    parse_placement(fields[0], &mut pos)?;
+    pos.turn = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(FenError::Turn(other.to_owned())),
+    };
+    parse_castling(fields[2], &mut pos)?;
+    let ep = match fields[3] {
+        "-" => None,
+        text => {
+            let sq: Square = text.parse().map_err(|_| FenError::EnPassant(text.to_owned()))?;
+            if sq.rank() != Rank::THIRD && sq.rank() != Rank::SIXTH {
+                return Err(FenError::EnPassant(text.to_owned()));
+            }
+            Some(sq)
+        }
+    };
+    if let Some(h) = fields.get(4) {
+        pos.halfmoves = h.parse().map_err(|_| FenError::Halfmoves((*h).to_owned()))?;
+    }
+    if let Some(f) = fields.get(5) {
+        // A fullmove number of 0, common in the wild, is read as 1.
+        let n: u32 = f.parse().map_err(|_| FenError::Fullmoves((*f).to_owned()))?;
+        pos.fullmoves = n.max(1);
+    }
+    Ok(pos.validate(ep)?)
+}
+
+/// Writes the FEN of a position, with X-FEN castling and the en passant square only when a
+/// capture there is legal.
+pub fn write(pos: &Position) -> String {
+    write_with(pos, CastlingNotation::XFen)
+}
+
+/// Writes the FEN of a position with the chosen castling notation.
+pub fn write_with(pos: &Position, notation: CastlingNotation) -> String {
+    let mut s = String::with_capacity(90);
+    for rank in Rank::ALL.iter().rev() {
+        let mut empty = 0;
+        for file in File::ALL {
+            match pos.piece_at(Square::new(file, *rank)) {
+                Some(p) => {
+                    if empty > 0 {
+                        s.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    s.push(p.char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push(char::from(b'0' + empty));
+        }
+        if *rank != Rank::FIRST {
+            s.push('/');
+        }
+    }
+    s.push(' ');
+    s.push(pos.turn.char());
+    s.push(' ');
+    s.push_str(&castling_field(pos, notation));
+    s.push(' ');
+    match pos.ep_square {
+        Some(ep) => s.push_str(&ep.to_string()),
+        None => s.push('-'),
+    }
+    s.push_str(&format!(" {} {}", pos.halfmoves, pos.fullmoves));
+    s
+}
+
+fn castling_field(pos: &Position, notation: CastlingNotation) -> String {
+    let mut s = String::new();
+    for color in Color::ALL {
+        for side in CastlingSide::ALL {
+            let Some(file) = pos.castling.rook_file(color, side) else { continue };
+            let outermost = outermost_rook(pos, color, pos.king(color), side);
+            let letter = if notation == CastlingNotation::XFen && outermost.map(|r| r.file()) == Some(file) {
+                match side {
+                    CastlingSide::KingSide => 'k',
+                    CastlingSide::QueenSide => 'q',
+                }
+            } else {
+                file.char()
+            };
+            s.push(if color == Color::White { letter.to_ascii_uppercase() } else { letter });
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        read(s)
+    }
+}
+
+impl Position {
+    /// Reads a FEN; see [`read`].
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        read(fen)
+    }
+    /// Writes the FEN; see [`write`].
+    pub fn fen(&self) -> String {
+        write(self)
+    }
+}

@@ -1,0 +1,279 @@
+//! Legal move generation (FIDE 3.1 to 3.10), with check and pin masks: every move produced
+//! is legal, and no move is made and then tested.
+
+use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
+
+/// Receives the legal moves of a position in bulk, so that counting (perft) never has to
+/// expand a set of destinations into single moves.
+pub(crate) trait MoveSink {
+    /// Non-promoting moves of the piece on `from` to each square of `to`.
+    fn piece_moves(&mut self, from: Square, to: Bitboard);
+    /// Promotions of the pawn on `from` to each square of `to`, four moves each (FIDE 3.7.3.3).
+    fn promotions(&mut self, from: Square, to: Bitboard);
+    /// Pawn moves to each square of `to` from the square `delta` behind it; with `promote`,
+    /// four promotions each.
+    fn pawn_moves(&mut self, to: Bitboard, delta: i8, promote: bool);
+    /// One special move (en passant or castling).
+    fn special(&mut self, m: Move);
+}
+
+/// Counts moves without building them.
+pub(crate) struct MoveCounter(pub u64);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn piece_moves(&mut self, _: Square, to: Bitboard) {
+        self.0 += u64::from(to.count());
+    }
+    #[inline(always)]
+    fn promotions(&mut self, _: Square, to: Bitboard) {
+        self.0 += 4 * u64::from(to.count());
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, to: Bitboard, _: i8, promote: bool) {
+        self.0 += u64::from(to.count()) * if promote { 4 } else { 1 };
+    }
+    #[inline(always)]
+    fn special(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, to: Bitboard) {
+        for sq in to {
+            self.push(Move::normal(from, sq));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, from: Square, to: Bitboard) {
+        for sq in to {
+            for role in Role::PROMOTIONS {
+                self.push(Move::promotion(from, sq, role));
+            }
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, to: Bitboard, delta: i8, promote: bool) {
+        for sq in to {
+            let from = Square::from_index_unchecked((sq.index() as i8 - delta) as u8);
+            if promote {
+                for role in Role::PROMOTIONS {
+                    self.push(Move::promotion(from, sq, role));
+                }
+            } else {
+                self.push(Move::normal(from, sq));
+            }
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
+const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
+
+impl Position {
+    /// FIDE 3.10.1: every legal move in this position.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// The number of legal moves, counted without building them.
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = MoveCounter(0);
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    /// Whether the side to move has at least one legal move (no legal move: checkmate if in
+    /// check, FIDE 5.1.1, else stalemate, 5.2.1).
+    pub fn has_legal_moves(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
+    /// FIDE 5.1.1: the side to move is in check and has no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// FIDE 5.2.1: the side to move is not in check and has no legal move.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// The legal moves of the piece on `from` only.
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut list = MoveList::new();
+        for m in self.legal_moves().iter().filter(|m| m.from() == from) {
+            list.push(*m);
+        }
+        list
+    }
+
+    #[inline(always)]
+    pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let them = !us;
+        let ours = self.by_color(us);
+        let theirs = self.by_color(them);
+        let occupied = ours | theirs;
+        let king = self.king(us);
+        let checkers = self.attackers_to(king, occupied) & theirs;
+
+        // FIDE 3.8.1 and 3.9.2: the king moves to an adjoining square not attacked, with the
+        // king itself removed from the board so that it cannot hide behind itself.
+        let without_king = occupied.without(king);
+        let mut king_to = Bitboard::EMPTY;
+        for to in king_attacks(king) & !ours {
+            if !self.is_attacked_by(them, to, without_king) {
+                king_to = king_to.with(to);
+            }
+        }
+        sink.piece_moves(king, king_to);
+
+        // Double check: only the king may move (FIDE 3.9.2).
+        if checkers.more_than_one() {
+            return;
+        }
+        // In check: capture the checker or block the line (or move the king, above).
+        let target = match checkers.first() {
+            Some(checker) => between(king, checker).with(checker),
+            None => !ours,
+        };
+        let pinned = self.pinned(us);
+
+        // FIDE 3.6: knights; a pinned knight can never move.
+        for from in self.pieces(us, Role::Knight) - pinned {
+            sink.piece_moves(from, knight_attacks(from) & target);
+        }
+        // FIDE 3.2 to 3.5: sliders; a pinned slider moves only along the pin line.
+        let queens = self.by_role(Role::Queen);
+        for from in ours & (self.by_role(Role::Bishop) | queens) {
+            let mut to = bishop_attacks(from, occupied) & target;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            sink.piece_moves(from, to);
+        }
+        for from in ours & (self.by_role(Role::Rook) | queens) {
+            let mut to = rook_attacks(from, occupied) & target;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            sink.piece_moves(from, to);
+        }
+
+        self.generate_pawn_moves(sink, king, target, pinned, checkers.any());
+
+        if checkers.is_empty() {
+            self.generate_castling(sink, king);
+        }
+    }
+
+    #[inline(always)]
+    fn generate_pawn_moves<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        king: Square,
+        target: Bitboard,
+        pinned: Bitboard,
+        in_check: bool,
+    ) {
+        let us = self.turn;
+        let theirs = self.by_color(!us);
+        let empty = !self.occupied();
+        let pawns = self.pieces(us, Role::Pawn);
+        let last_rank = Bitboard::rank(Rank::EIGHTH.relative(us));
+        let third_rank = Bitboard::rank(Rank::THIRD.relative(us));
+        let up: i8 = us.fold(8, -8);
+        let fwd = |b: Bitboard, d: i8| -> Bitboard {
+            match us {
+                Color::White => Bitboard(b.0 << d),
+                Color::Black => Bitboard(b.0 >> d),
+            }
+        };
+
+        // Unpinned pawns, in bulk.
+        let free = pawns - pinned;
+        // FIDE 3.7.1 and 3.7.2: one step to an empty square; two from the start rank.
+        let single = fwd(free, 8) & empty;
+        let double = fwd(single & third_rank, 8) & empty & target;
+        let single = single & target;
+        sink.pawn_moves(single - last_rank, up, false);
+        sink.pawn_moves(single & last_rank, up, true);
+        sink.pawn_moves(double, 2 * up, false);
+        // FIDE 3.7.3: captures diagonally forward.
+        let (west, east) = match us {
+            Color::White => (7, 9),
+            Color::Black => (9, 7),
+        };
+        let cap_west = fwd(free - FILE_A, west) & theirs & target;
+        let cap_east = fwd(free - FILE_H, east) & theirs & target;
+        let (dw, de) = (us.fold(7, -9), us.fold(9, -7));
+        sink.pawn_moves(cap_west - last_rank, dw, false);
+        sink.pawn_moves(cap_west & last_rank, dw, true);
+        sink.pawn_moves(cap_east - last_rank, de, false);
+        sink.pawn_moves(cap_east & last_rank, de, true);
+
+        // Pinned pawns move only along the pin line, and never while in check (a pinned piece
+        // can neither capture the checker nor block the check).
+        if !in_check {
+            for from in pawns & pinned {
+                let pin_line = line(king, from);
+                let one = fwd(Bitboard::from_square(from), 8) & empty;
+                let two = fwd(one & third_rank, 8) & empty;
+                let to = (one | two | (pawn_attacks(us, from) & theirs)) & pin_line;
+                sink.piece_moves(from, to - last_rank);
+                sink.promotions(from, to & last_rank);
+            }
+        }
+
+        // FIDE 3.7.3.1: en passant, each capture checked exactly (3.9.2).
+        if let Some(ep) = self.ep_square {
+            for from in pawn_attacks(!us, ep) & pawns {
+                if self.en_passant_is_legal(from, ep) {
+                    sink.special(Move::en_passant(from, ep));
+                }
+            }
+        }
+    }
+
+    /// FIDE 3.8.2 and Guidelines II.3: castling, when the right remains (3.8.2.1) and nothing
+    /// prevents it for now (3.8.2.2): every square between the king and its destination and
+    /// between the rook and its destination is empty but for the king and that rook; the
+    /// king is not in check (tested by the caller) and crosses and reaches no attacked square.
+    /// A square the rook alone crosses, such as b1, may be attacked.
+    fn generate_castling<S: MoveSink>(&self, sink: &mut S, king: Square) {
+        let us = self.turn;
+        if !self.castling.has_color(us) {
+            return;
+        }
+        let occupied = self.occupied();
+        for side in CastlingSide::ALL {
+            let Some(rook) = self.castling.rook_square(us, side) else { continue };
+            let king_to = side.king_to(us);
+            let rook_to = side.rook_to(us);
+            let king_path = between(king, king_to).with(king_to);
+            let rook_path = between(rook, rook_to).with(rook_to);
+            let must_be_empty = (king_path | rook_path).without(king).without(rook);
+            if (occupied & must_be_empty).any() {
+                continue;
+            }
+            // With king and rook lifted: the rook may have shielded the king's path (Chess960).
+            let lifted = occupied.without(king).without(rook);
+            if king_path.without(king).into_iter().all(|sq| !self.is_attacked_by(!us, sq, lifted))
+                && !(king == king_to && self.is_attacked_by(!us, king, lifted))
+            {
+                sink.special(Move::castle(king, rook));
+            }
+        }
+    }
+}

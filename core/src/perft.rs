@@ -1,0 +1,95 @@
+//! perft: the number of leaf nodes of the legal move tree to a given depth, the standard
+//! test of a move generator against published counts.
+
+use crate::{Move, Position};
+
+/// Counts leaf nodes to `depth`, counting the last ply in bulk (moves are counted, not made).
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves(),
+        _ => {
+            let mut nodes = 0;
+            for &m in pos.legal_moves().iter() {
+                let mut child = *pos;
+                child.play_unchecked(m);
+                nodes += perft(&child, depth - 1);
+            }
+            nodes
+        }
+    }
+}
+
+/// Counts leaf nodes to `depth` making every move, the last ply included (no bulk counting).
+pub fn perft_full(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    for &m in pos.legal_moves().iter() {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        nodes += if depth == 1 {
+            std::hint::black_box(&child);
+            1
+        } else {
+            perft_full(&child, depth - 1)
+        };
+    }
+    nodes
+}
+
+/// The leaf count below each legal move at the root (`depth` >= 1), in generation order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            (m, perft(&child, depth.saturating_sub(1)))
+        })
+        .collect()
+}
+
+/// [`divide`] with the root moves shared among `threads` threads (0: as many as cores).
+#[cfg(feature = "parallel")]
+pub fn divide_parallel(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+    use rayon::prelude::*;
+    let moves: Vec<Move> = pos.legal_moves().to_vec();
+    let run = || {
+        moves
+            .par_iter()
+            .map(|&m| {
+                let mut child = *pos;
+                child.play_unchecked(m);
+                (m, perft(&child, depth.saturating_sub(1)))
+            })
+            .collect()
+    };
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(run),
+        Err(_) => run(),
+    }
+}
+
+/// [`perft`] with the work shared among `threads` threads (0: as many as cores). Below depth
+/// 3 the root moves are too few and cheap to share, and the count is computed serially.
+#[cfg(feature = "parallel")]
+pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
+    if depth < 3 || threads == 1 {
+        return perft(pos, depth);
+    }
+    // Split two plies deep so that the work units are many and small enough to balance.
+    use rayon::prelude::*;
+    let mut units = Vec::new();
+    for &m in pos.legal_moves().iter() {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        units.push(child);
+    }
+    let run = || units.par_iter().map(|child| perft(child, depth - 1)).sum();
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(run),
+        Err(_) => run(),
+    }
+}

@@ -1,0 +1,152 @@
+//! Perft suites as data: the EPD form (`FEN ;D1 20 ;D2 400`, one position a line, `#`
+//! comments) and python-chess's block form (`id NAME` / `epd FEN` / `perft DEPTH NODES`).
+//! Reading a suite checks its syntax only; the FENs are read by the caller, which can then
+//! name the line of a bad one.
+
+use std::fmt;
+
+/// One position of a suite with its published counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuiteEntry {
+    /// The 1-based line the position starts on.
+    pub line: usize,
+    /// The block's `id`, in the python-chess form.
+    pub id: Option<String>,
+    pub fen: String,
+    /// (depth, nodes), in the order written.
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// A line of a suite that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct SuiteError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for SuiteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+fn parse_count(line: usize, depth: &str, nodes: &str) -> Result<(u32, u64), SuiteError> {
+    let err = |what: &str, text: &str| SuiteError {
+        line,
+        message: format!("{what}: expected a whole number, found {text:?}"),
+    };
+    let d = depth.parse::<u32>().map_err(|_| err("depth", depth))?;
+    let n = nodes.parse::<u64>().map_err(|_| err("node count", nodes))?;
+    Ok((d, n))
+}
+
+fn parse_epd_line(line: usize, text: &str) -> Result<SuiteEntry, SuiteError> {
+    let mut parts = text.split(';');
+    let fen = parts.next().unwrap_or("").trim().to_owned();
+    let mut counts = Vec::new();
+    for op in parts {
+        let op = op.trim();
+        if op.is_empty() {
+            continue;
+        }
+        let mut words = op.split_whitespace();
+        let (Some(tag), Some(nodes), None) = (words.next(), words.next(), words.next()) else {
+            return Err(SuiteError { line, message: format!("expected \";D<depth> <nodes>\", found {op:?}") });
+        };
+        let depth = tag
+            .strip_prefix('D')
+            .ok_or_else(|| SuiteError { line, message: format!("expected a depth tag such as D1, found {tag:?}") })?;
+        counts.push(parse_count(line, depth, nodes)?);
+    }
+    if counts.is_empty() {
+        return Err(SuiteError { line, message: "no perft counts (expected \";D1 <nodes>\" after the FEN)".into() });
+    }
+    Ok(SuiteEntry { line, id: None, fen, counts })
+}
+
+/// Reads a suite in either form. Every bad line is reported, not only the first.
+pub fn parse(text: &str) -> Result<Vec<SuiteEntry>, Vec<SuiteError>> {
+    let mut entries: Vec<SuiteEntry> = Vec::new();
+    let mut errors = Vec::new();
+    let mut pending_id: Option<(usize, String)> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let text = raw.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        let rest = rest.trim();
+        match word {
+            "id" => pending_id = Some((line, rest.to_owned())),
+            "epd" => {
+                let (start, id) = match pending_id.take() {
+                    Some((l, id)) => (l, Some(id)),
+                    None => (line, None),
+                };
+                entries.push(SuiteEntry { line: start, id, fen: rest.to_owned(), counts: Vec::new() });
+            }
+            "perft" => {
+                let mut words = rest.split_whitespace();
+                match (words.next(), words.next(), words.next(), entries.last_mut()) {
+                    (Some(d), Some(n), None, Some(entry))
+                        if entry.id.is_some() || entry.counts.is_empty() || !entry.fen.is_empty() =>
+                    {
+                        match parse_count(line, d, n) {
+                            Ok(c) => entry.counts.push(c),
+                            Err(e) => errors.push(e),
+                        }
+                    }
+                    (_, _, _, None) => {
+                        errors.push(SuiteError { line, message: "a perft line before any epd line".into() })
+                    }
+                    _ => errors.push(SuiteError {
+                        line,
+                        message: format!("expected \"perft <depth> <nodes>\", found {text:?}"),
+                    }),
+                }
+            }
+            _ => match parse_epd_line(line, text) {
+                Ok(e) => entries.push(e),
+                Err(e) => errors.push(e),
+            },
+        }
+    }
+    for e in &entries {
+        if e.counts.is_empty() {
+            errors.push(SuiteError { line: e.line, message: "a position with no perft counts".into() });
+        }
+    }
+    if errors.is_empty() {
+        Ok(entries)
+    } else {
+        errors.sort_by_key(|e| e.line);
+        Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_both_forms() {
+        let epd = "# comment\n\n8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D1 3 ;D2 12\n";
+        let e = parse(epd).unwrap();
+        assert_eq!(e.len(), 1);
+        assert_eq!((e[0].line, e[0].counts.clone()), (3, vec![(1, 3), (2, 12)]));
+        let blocks = "id a\nepd 8/8/8/8/8/8/8/K1k5 w - -\nperft 1 3\nperft 2 12\n\nid b\nepd 8/8/8/8/8/8/8/K1k5 b - -\nperft 1 3\n";
+        let e = parse(blocks).unwrap();
+        assert_eq!(e.len(), 2);
+        assert_eq!(e[1].id.as_deref(), Some("b"));
+        assert_eq!(e[1].line, 6);
+    }
+
+    #[test]
+    fn reports_every_bad_line() {
+        let bad = "fen w - - ;D1 x\nfen2 ;E1 5\nfen3\n";
+        let errs = parse(bad).unwrap_err();
+        assert_eq!(errs.iter().map(|e| e.line).collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert!(errs[0].to_string().contains("node count"));
+    }
+}

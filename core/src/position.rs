@@ -1,0 +1,402 @@
+//! A position: the pieces on the board, the side to move, castling rights, the en passant
+//! square and the move counters (FIDE 2, 3, 9.2.3, 9.3), and playing a move on it.
+
+use std::fmt;
+
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::{zobrist, Bitboard, CastlingRights, CastlingSide, Color, File, Move, MoveKind, Piece, Rank, Role, Square};
+
+/// A chess position.
+///
+/// Invariant: a `Position` obtained from this crate is legal in the sense of
+/// [`crate::IllegalPosition`] (FIDE 3.10.3, as far as a program can decide it), and its en
+/// passant square is set only when an en passant capture is legal now, so that two positions
+/// that FIDE 9.2.3 calls the same compare equal (move counters aside, see [`Position::same_position`]).
+#[derive(Clone, Copy)]
+pub struct Position {
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) by_role: [Bitboard; 6],
+    pub(crate) turn: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) key: u64,
+    pub(crate) chess960: bool,
+}
+
+impl Position {
+    /// FIDE 2.3: the initial position.
+    pub fn startpos() -> Position {
+        crate::chess960::start_position(crate::chess960::STANDARD_START_NUMBER)
+            .expect("518 is the standard start position")
+    }
+
+    pub(crate) fn empty() -> Position {
+        Position {
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 6],
+            turn: Color::White,
+            castling: CastlingRights::NONE,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            key: 0,
+            chess960: false,
+        }
+    }
+
+    // --- reading the position -------------------------------------------------------------
+
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+    #[inline]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+    /// FIDE 3.7.3.1 and 9.2.3.1: the square a pawn may capture on en passant, set only when
+    /// such a capture is legal now.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+    /// Half-moves since the last capture or pawn move (FIDE 9.3, 9.6.2).
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+    /// The number of the current move, starting at 1 and increased after Black's move.
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+    /// The Zobrist key (see [`crate::zobrist`]).
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+    /// Whether castling is written and read as in Chess960 (king takes rook in UCI).
+    #[inline]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+    /// Switches Chess960 mode (how castling moves are written in UCI and FEN); the position is unchanged.
+    pub fn set_chess960(&mut self, chess960: bool) {
+        self.chess960 = chess960;
+    }
+    /// Sets the move counters (they are not part of the position's identity).
+    pub fn set_counters(&mut self, halfmoves: u32, fullmoves: u32) {
+        self.halfmoves = halfmoves;
+        self.fullmoves = fullmoves.max(1);
+    }
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_color[color.index()] & self.by_role[role.index()]
+    }
+    #[inline]
+    fn diagonal_sliders(&self, color: Color) -> Bitboard {
+        self.by_color(color) & (self.by_role(Role::Bishop) | self.by_role(Role::Queen))
+    }
+    #[inline]
+    fn line_sliders(&self, color: Color) -> Bitboard {
+        self.by_color(color) & (self.by_role(Role::Rook) | self.by_role(Role::Queen))
+    }
+    /// The king of `color`. Every position of this crate has exactly one per side.
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        self.pieces(color, Role::King).first().unwrap_or(Square::A1)
+    }
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        if !self.occupied().contains(sq) {
+            return None;
+        }
+        Role::ALL.into_iter().find(|r| self.by_role(*r).contains(sq))
+    }
+    pub fn color_at(&self, sq: Square) -> Option<Color> {
+        Color::ALL.into_iter().find(|c| self.by_color(*c).contains(sq))
+    }
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Some(Piece::new(self.color_at(sq)?, self.role_at(sq)?))
+    }
+
+    // --- attacks ------------------------------------------------------------------------------
+
+    /// FIDE 3.1.2: every piece of either colour that attacks `sq`, given the occupancy
+    /// `occupied` (pinned pieces included, FIDE 3.1.3).
+    pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        (pawn_attacks(Color::Black, sq) & self.pieces(Color::White, Role::Pawn))
+            | (pawn_attacks(Color::White, sq) & self.pieces(Color::Black, Role::Pawn))
+            | (knight_attacks(sq) & self.by_role(Role::Knight))
+            | (king_attacks(sq) & self.by_role(Role::King))
+            | (bishop_attacks(sq, occupied) & (self.by_role(Role::Bishop) | self.by_role(Role::Queen)))
+            | (rook_attacks(sq, occupied) & (self.by_role(Role::Rook) | self.by_role(Role::Queen)))
+    }
+
+    /// Whether a piece of `attacker` attacks `sq` with the given occupancy.
+    #[inline]
+    pub fn is_attacked_by(&self, attacker: Color, sq: Square, occupied: Bitboard) -> bool {
+        let them = self.by_color(attacker);
+        (pawn_attacks(!attacker, sq) & them & self.by_role(Role::Pawn)).any()
+            || (knight_attacks(sq) & them & self.by_role(Role::Knight)).any()
+            || (king_attacks(sq) & them & self.by_role(Role::King)).any()
+            || (bishop_attacks(sq, occupied) & self.diagonal_sliders(attacker)).any()
+            || (rook_attacks(sq, occupied) & self.line_sliders(attacker)).any()
+    }
+
+    /// FIDE 3.9.1: the pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        let king = self.king(self.turn);
+        self.attackers_to(king, self.occupied()) & self.by_color(!self.turn)
+    }
+
+    /// FIDE 3.9.1: the king of the side to move is attacked.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// `color`'s pieces that stand alone between `color`'s king and an enemy slider (pinned,
+    /// FIDE 3.9.2: they may move only along that line).
+    pub fn pinned(&self, color: Color) -> Bitboard {
+        let king = self.king(color);
+        let theirs = self.by_color(!color);
+        let snipers = (rook_attacks(king, theirs) & self.line_sliders(!color))
+            | (bishop_attacks(king, theirs) & self.diagonal_sliders(!color));
+        let occupied = self.occupied();
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = crate::attacks::between(king, sniper) & occupied;
+            if !between.more_than_one() {
+                pinned |= between & self.by_color(color);
+            }
+        }
+        pinned
+    }
+
+    // --- changing the position -----------------------------------------------------------------
+
+    #[inline]
+    pub(crate) fn put(&mut self, p: Piece, sq: Square) {
+        self.by_color[p.color.index()].toggle(sq);
+        self.by_role[p.role.index()].toggle(sq);
+        self.key ^= zobrist::piece(p, sq);
+    }
+
+    #[inline]
+    pub(crate) fn remove(&mut self, p: Piece, sq: Square) {
+        self.put(p, sq); // toggling is its own inverse
+    }
+
+    /// Plays `m`, which must be legal in this position (see [`Position::is_legal`] and
+    /// [`crate::Position::legal_moves`]); playing an illegal move leaves an undefined but
+    /// memory-safe position. Use [`Position::play`] for a checked version.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let from = m.from();
+        let to = m.to();
+        let mover = self.role_at(from).unwrap_or(Role::Pawn);
+
+        if let Some(ep) = self.ep_square.take() {
+            self.key ^= zobrist::ep_file(ep.file());
+        }
+        self.key ^= zobrist::castling(&self.castling);
+        self.halfmoves += 1;
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+
+        match m.kind() {
+            MoveKind::Castle => {
+                // FIDE 3.8.2 / II.3: king to the g- or c-file, rook next to it on the inside.
+                let side = CastlingSide::of(from.file(), to.file());
+                self.remove(Piece::new(us, Role::King), from);
+                self.remove(Piece::new(us, Role::Rook), to);
+                self.put(Piece::new(us, Role::King), side.king_to(us));
+                self.put(Piece::new(us, Role::Rook), side.rook_to(us));
+                self.castling.clear_color(us);
+            }
+            MoveKind::EnPassant => {
+                // FIDE 3.7.3.1: the captured pawn stands beside the capturer, on the arrival file.
+                let captured = Square::new(to.file(), from.rank());
+                self.remove(Piece::new(!us, Role::Pawn), captured);
+                self.remove(Piece::new(us, Role::Pawn), from);
+                self.put(Piece::new(us, Role::Pawn), to);
+                self.halfmoves = 0;
+            }
+            kind => {
+                if let Some(captured) = self.role_at(to) {
+                    self.remove(Piece::new(!us, captured), to);
+                    self.halfmoves = 0;
+                    // FIDE 3.8.2.1: a rook captured on its home square takes that right with it.
+                    self.castling.discard_rook(to);
+                }
+                self.remove(Piece::new(us, mover), from);
+                let arriving = match kind {
+                    MoveKind::Promotion(role) => role,
+                    _ => mover,
+                };
+                self.put(Piece::new(us, arriving), to);
+                match mover {
+                    Role::Pawn => {
+                        self.halfmoves = 0;
+                        if from.index().abs_diff(to.index()) == 16 {
+                            let skipped = Square::from_index_unchecked(((from.index() + to.index()) / 2) as u8);
+                            self.turn = !us;
+                            self.set_ep_if_legal(skipped);
+                            self.turn = us;
+                        }
+                    }
+                    // FIDE 3.8.2.1: moving the king loses both rights, moving a rook its own.
+                    Role::King => self.castling.clear_color(us),
+                    Role::Rook => self.castling.discard_rook(from),
+                    _ => {}
+                }
+            }
+        }
+
+        self.key ^= zobrist::castling(&self.castling);
+        self.turn = !us;
+        self.key ^= zobrist::turn(Color::Black);
+    }
+
+    /// Sets the en passant square after a double step if the side to move can capture there
+    /// legally (FIDE 9.2.3.1: only then does it distinguish positions).
+    pub(crate) fn set_ep_if_legal(&mut self, ep: Square) {
+        let capturers = pawn_attacks(!self.turn, ep) & self.pieces(self.turn, Role::Pawn);
+        if capturers.is_empty() {
+            return;
+        }
+        if capturers.into_iter().any(|from| self.en_passant_is_legal(from, ep)) {
+            self.ep_square = Some(ep);
+            self.key ^= zobrist::ep_file(ep.file());
+        }
+    }
+
+    /// FIDE 3.7.3.1 with 3.9.2: whether the side to move's pawn on `from` may capture en
+    /// passant onto `ep` without leaving its king attacked. Exact: it removes both pawns,
+    /// places the capturer and looks at every attacker of the king, which covers a pin along
+    /// the rank through both pawns and a capture that fails to answer a check.
+    pub(crate) fn en_passant_is_legal(&self, from: Square, ep: Square) -> bool {
+        let us = self.turn;
+        let them = !us;
+        let captured = Square::new(ep.file(), from.rank());
+        let king = self.king(us);
+        let occupied = (self.occupied().without(from).without(captured)).with(ep);
+        let theirs = self.by_color(them).without(captured);
+        (rook_attacks(king, occupied) & theirs & (self.by_role(Role::Rook) | self.by_role(Role::Queen))).is_empty()
+            && (bishop_attacks(king, occupied) & theirs & (self.by_role(Role::Bishop) | self.by_role(Role::Queen)))
+                .is_empty()
+            && (knight_attacks(king) & theirs & self.by_role(Role::Knight)).is_empty()
+            && (pawn_attacks(us, king) & theirs & self.by_role(Role::Pawn)).is_empty()
+    }
+
+    /// Plays `m` if it is legal here (FIDE 3.10.1); otherwise returns the position unchanged
+    /// in an error.
+    pub fn play(&self, m: Move) -> Result<Position, IllegalMove> {
+        if self.is_legal(m) {
+            let mut next = *self;
+            next.play_unchecked(m);
+            Ok(next)
+        } else {
+            Err(IllegalMove { uci: m.to_uci(self.chess960), fen: crate::fen::write(self) })
+        }
+    }
+
+    /// FIDE 3.10.1: whether `m` is a legal move in this position.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    /// The same position for FIDE 9.2.3: same side to move, same pieces on the same squares,
+    /// same castling rights and the same legal en passant capture. Move counters are ignored.
+    pub fn same_position(&self, other: &Position) -> bool {
+        self.by_color == other.by_color
+            && self.by_role == other.by_role
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.ep_square == other.ep_square
+    }
+
+    /// The Zobrist key computed from scratch (the incremental one must always equal it).
+    pub fn key_from_scratch(&self) -> u64 {
+        let mut key = zobrist::turn(self.turn) ^ zobrist::castling(&self.castling);
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in self.pieces(color, role) {
+                    key ^= zobrist::piece(Piece::new(color, role), sq);
+                }
+            }
+        }
+        if let Some(ep) = self.ep_square {
+            key ^= zobrist::ep_file(ep.file());
+        }
+        key
+    }
+}
+
+/// Positions are equal when they are the same for FIDE 9.2.3 and have the same move counters.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.same_position(other) && self.halfmoves == other.halfmoves && self.fullmoves == other.fullmoves
+    }
+}
+
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+        self.halfmoves.hash(state);
+        self.fullmoves.hash(state);
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::startpos()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", crate::fen::write(self))
+    }
+}
+
+impl fmt::Display for Position {
+    /// The board as eight lines, rank 8 first, then the FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.iter().rev() {
+            for file in File::ALL {
+                let sq = Square::new(file, *rank);
+                let c = self.piece_at(sq).map_or('.', Piece::char);
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "{}", crate::fen::write(self))
+    }
+}
+
+/// A move that is not legal in the position (FIDE 3.10.2).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {uci} in position {fen}")]
+pub struct IllegalMove {
+    pub uci: String,
+    pub fen: String,
+}

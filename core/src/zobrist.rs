@@ -1,0 +1,78 @@
+//! Zobrist hashing: a 64-bit key per position, kept up to date move by move.
+//!
+//! The key covers what FIDE 9.2.3 counts for the identity of a position: the side to move,
+//! the pieces on their squares, the castling rights (9.2.3.2) and the en passant square,
+//! which the position stores only when an en passant capture is legal (9.2.3.1). Equal
+//! positions in that sense have equal keys; the move counters are not part of the key.
+
+use crate::{CastlingRights, Color, File, Piece, Square};
+
+pub(crate) struct Keys {
+    pub piece: [[[u64; 64]; 6]; 2],
+    pub castling: [[u64; 8]; 2],
+    pub ep_file: [u64; 8],
+    pub black_to_move: u64,
+}
+
+const fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const fn generate() -> Keys {
+    let mut s = 0x0A2B_17E2_C0DE_5EEDu64;
+    let mut keys = Keys { piece: [[[0; 64]; 6]; 2], castling: [[0; 8]; 2], ep_file: [0; 8], black_to_move: 0 };
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 6 {
+            let mut sq = 0;
+            while sq < 64 {
+                keys.piece[c][r][sq] = splitmix(&mut s);
+                sq += 1;
+            }
+            r += 1;
+        }
+        let mut f = 0;
+        while f < 8 {
+            keys.castling[c][f] = splitmix(&mut s);
+            f += 1;
+        }
+        c += 1;
+    }
+    let mut f = 0;
+    while f < 8 {
+        keys.ep_file[f] = splitmix(&mut s);
+        f += 1;
+    }
+    keys.black_to_move = splitmix(&mut s);
+    keys
+}
+
+pub(crate) static KEYS: Keys = generate();
+
+#[inline(always)]
+pub(crate) fn piece(p: Piece, sq: Square) -> u64 {
+    KEYS.piece[p.color.index()][p.role.index()][sq.index()]
+}
+
+#[inline(always)]
+pub(crate) fn ep_file(f: File) -> u64 {
+    KEYS.ep_file[f.index() as usize]
+}
+
+#[inline(always)]
+pub(crate) fn turn(c: Color) -> u64 {
+    match c {
+        Color::White => 0,
+        Color::Black => KEYS.black_to_move,
+    }
+}
+
+#[inline]
+pub(crate) fn castling(rights: &CastlingRights) -> u64 {
+    rights.iter().fold(0, |k, (c, _, f)| k ^ KEYS.castling[c.index()][f.index() as usize])
+}
