@@ -3,7 +3,7 @@
 
 use std::str::FromStr;
 
-use crate::{CastlingSide, Color, File, IllegalPosition, Piece, Position, Rank, Role, Square};
+use crate::{CastlingSide, Color, File, IllegalPosition, Piece, Position, Rank, Role, Square, Validation};
 
 /// A FEN that cannot be read, naming the field that is wrong; or a position that it describes
 /// but that cannot occur (FIDE 3.10.3).
@@ -157,6 +157,11 @@ fn outermost_rook(pos: &Position, color: Color, king: Square, side: CastlingSide
 /// as `KQkq`, X-FEN or Shredder-FEN; the en passant square may be given whether or not a
 /// capture is legal, but must follow a double step.
 pub fn read(fen: &str) -> Result<Position, FenError> {
+    read_with(fen, Validation::Full)
+}
+
+/// Reads a FEN, checking the position as `validation` says.
+pub fn read_with(fen: &str, validation: Validation) -> Result<Position, FenError> {
     let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
     if !(4..=6).contains(&fields.len()) {
         return Err(FenError::FieldCount { found: fields.len() });
@@ -187,7 +192,7 @@ pub fn read(fen: &str) -> Result<Position, FenError> {
         let n: u32 = f.parse().map_err(|_| FenError::Fullmoves((*f).to_owned()))?;
         pos.fullmoves = n.max(1);
     }
-    Ok(pos.validate(ep)?)
+    Ok(pos.validate(ep, validation)?)
 }
 
 /// Writes the FEN of a position, with X-FEN castling and the en passant square only when a

@@ -39,4 +39,4 @@ pub use piece::{Piece, Role};
 pub use position::{IllegalMove, Position};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::UciError;
-pub use validate::IllegalPosition;
+pub use validate::{IllegalPosition, Validation};
