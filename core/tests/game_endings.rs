@@ -332,3 +332,25 @@ fn scoring_10_1_points_in_half_units() {
         assert_eq!(r.points(Color::White).halves() + r.points(Color::Black).halves(), 2, "{r}");
     }
 }
+
+// --- editions: numbering (fide-clauses.yaml maps the 2018 ids to the 2023 ones) ------------------
+
+#[test]
+fn threefold_9_2_numbering_2018_and_2023() {
+    use arbiter_core::Article;
+    let pairs = [
+        (Article::ThreefoldIntended, "9.2.1.1", "9.2.1"),
+        (Article::ThreefoldNow, "9.2.1.2", "9.2.2"),
+        (Article::SamePosition, "9.2.2", "9.2.3"),
+        (Article::RapidWinOnTime, "A.4.3", "A.5.3"),
+        (Article::Fivefold, "9.6.1", "9.6.1"),
+        (Article::SeventyFiveMoves, "9.6.2", "9.6.2"),
+        (Article::Resignation, "5.1.2", "5.1.2"),
+    ];
+    for (article, in_2018, in_2023) in pairs {
+        assert_eq!(Laws::Fide2018.article(article), in_2018, "{article:?}");
+        assert_eq!(Laws::Fide2023.article(article), in_2023, "{article:?}");
+    }
+    assert_eq!(Laws::default(), Laws::Fide2023);
+    assert_eq!(Termination::ForfeitOpponentCannotMate(Forfeit::FlagFall).article(Laws::Fide2023), "6.9");
+}
