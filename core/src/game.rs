@@ -95,9 +95,9 @@ impl Game {
         &self.positions[0]
     }
 
-    /// The current position.
+    /// The current position (the history is never empty: it holds at least the start).
     pub fn position(&self) -> &Position {
-        self.positions.last().unwrap_or(&self.positions[0])
+        &self.positions[self.positions.len() - 1]
     }
 
     /// The starting position and the position after each move, in order.

@@ -52,6 +52,7 @@ pub enum Article {
 }
 
 impl Laws {
+    /// Every edition, oldest first.
     pub const ALL: [Laws; 2] = [Laws::Fide2018, Laws::Fide2023];
 
     /// The year the edition came into force.
