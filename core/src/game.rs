@@ -1,0 +1,301 @@
+//! A game with its history: the moves played, the position after each, how often each
+//! position has appeared, the draws a player may claim, and how and when the game ends
+//! (FIDE 5, 6.9, 7.5.5, 9, 10.1).
+
+use crate::laws::Laws;
+use crate::material;
+use crate::outcome::{Forfeit, Outcome, Termination};
+use crate::{Color, FenError, IllegalMove, Move, Position, UciError};
+
+/// What a game refuses to do. The game is unchanged after every error.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// Nothing can follow the end of the game: FIDE 5.1.1, 5.1.2, 5.2.1, 5.2.2, 5.2.3 and 9.6
+    /// each "immediately end the game".
+    #[error("the game is over ({outcome}); no move, claim or forfeit can follow")]
+    GameOver { outcome: Outcome },
+    /// FIDE 3.10.2: the move (played or intended for a claim) is not legal here.
+    #[error(transparent)]
+    IllegalMove(#[from] IllegalMove),
+    /// A UCI move that cannot be read or is not legal here.
+    #[error(transparent)]
+    Uci(#[from] UciError),
+    /// The starting FEN cannot be read or describes an illegal position.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// FIDE 5.2.3: a draw may be agreed only after both players have made at least one move.
+    #[error("FIDE 5.2.3: a draw may be agreed only after both players have made at least one move ({moves} half-moves played)")]
+    AgreementTooEarly { moves: usize },
+}
+
+/// A draw a player may claim (FIDE 9.2, 9.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawClaim {
+    /// FIDE 9.2: the same position for at least the third time.
+    Threefold,
+    /// FIDE 9.3: the last 50 moves by each player without a pawn move or a capture.
+    FiftyMoves,
+}
+
+/// The arbiter's finding on a draw claim (FIDE 9.5.2, 9.5.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClaimVerdict {
+    /// FIDE 9.5.2: the claim is correct and the game is drawn at once; an intended move is
+    /// not played.
+    Correct(Outcome),
+    /// FIDE 9.5.3: the claim is incorrect; the game goes on, and an intended move is played
+    /// (it may end the game, see [`Game::outcome`]).
+    Incorrect,
+}
+
+/// A game of chess from a starting position, under an edition of the Laws.
+///
+/// Invariants: `positions[0]` is the starting position and `positions[i + 1]` follows from
+/// `positions[i]` by `moves[i]`; `outcome` is the end the game reached, if any.
+#[derive(Clone, Debug)]
+pub struct Game {
+    laws: Laws,
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// A game from `start` under the default (2023) Laws. The starting position counts as
+    /// the first occurrence of that position (FIDE 9.2.3), and its halfmove clock counts for
+    /// 9.3 and 9.6.2. A starting position that already ends the game (mate, stalemate, dead
+    /// position, a clock of 150 or more) gives a game that is over from the start.
+    pub fn new(start: Position) -> Game {
+        Game::with_laws(start, Laws::default())
+    }
+
+    /// A game from `start` under `laws`.
+    pub fn with_laws(start: Position, laws: Laws) -> Game {
+        let mut game = Game { laws, positions: vec![start], moves: Vec::new(), outcome: None };
+        game.outcome = automatic_end(&start, 1);
+        game
+    }
+
+    /// A game from the standard starting position (FIDE 2.3).
+    pub fn startpos(laws: Laws) -> Game {
+        Game::with_laws(Position::startpos(), laws)
+    }
+
+    /// A game from a FEN, halfmove clock included.
+    pub fn from_fen(fen: &str, laws: Laws) -> Result<Game, GameError> {
+        Ok(Game::with_laws(Position::from_fen(fen)?, laws))
+    }
+
+    pub fn laws(&self) -> Laws {
+        self.laws
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position (the history is never empty: it holds at least the start).
+    pub fn position(&self) -> &Position {
+        &self.positions[self.positions.len() - 1]
+    }
+
+    /// The starting position and the position after each move, in order.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Plays `m` and returns how the game stands after it. An illegal move, or any move after
+    /// the game has ended, is an error that changes nothing (FIDE 3.10.2, 5).
+    pub fn play(&mut self, m: Move) -> Result<Option<Outcome>, GameError> {
+        self.ensure_ongoing()?;
+        let next = self.position().play(m)?;
+        let occurrences = self.occurrences_of(&next, self.positions.len());
+        self.positions.push(next);
+        self.moves.push(m);
+        self.outcome = automatic_end(&next, occurrences);
+        Ok(self.outcome)
+    }
+
+    /// Plays a move written in UCI; see [`Game::play`].
+    pub fn play_uci(&mut self, text: &str) -> Result<Option<Outcome>, GameError> {
+        self.ensure_ongoing()?;
+        let m = self.position().parse_uci(text)?;
+        self.play(m)
+    }
+
+    /// FIDE 9.2.3, 9.6.1: how many times the current position has appeared in this game,
+    /// itself and the starting position included; occurrences need not be consecutive.
+    pub fn repetitions(&self) -> usize {
+        self.occurrences_of(self.position(), self.positions.len() - 1)
+    }
+
+    /// FIDE 9.2.2 (9.2.1.2 in 2018): the player to move may claim a draw now because the
+    /// current position has just appeared for at least the third time.
+    pub fn can_claim_threefold(&self) -> bool {
+        !self.is_over() && self.repetitions() >= 3
+    }
+
+    /// FIDE 9.3.2: the player to move may claim a draw now because the last 50 moves by each
+    /// player were made without a pawn move or a capture (the halfmove clock, which counts
+    /// from the starting FEN's clock, is at least 100).
+    pub fn can_claim_fifty_moves(&self) -> bool {
+        !self.is_over() && self.position().halfmoves() >= 100
+    }
+
+    /// Whether the player to move would be right to claim `claim`, with an intended move or
+    /// without (FIDE 9.2, 9.3).
+    ///
+    /// With an intended move the claim is correct when the move would make the position appear
+    /// a third time (9.2.1; 9.2.1.1 in 2018) or complete the 50 moves (9.3.1), and also when
+    /// the claim is already correct without it (9.2.2, 9.3.2): the player has the move in both
+    /// cases and the claim is for the same draw.
+    ///
+    /// An intended move that would checkmate or stalemate does not make a correct claim
+    /// incorrect. Under 9.2.1 and 9.3.1 the move is only written and declared, not made, and a
+    /// correct claim draws the game at once (9.5.2); 5.1.1 and 5.2.1 end the game only when the
+    /// move producing the mate or stalemate is made. (For threefold the case cannot arise: a
+    /// mate or stalemate that appeared twice before would already have ended the game.)
+    /// python-chess decides otherwise for the fifty-move claim; see `core/tests/game_pychess.rs`.
+    pub fn claim_is_correct(&self, claim: DrawClaim, intended: Option<Move>) -> Result<bool, GameError> {
+        self.ensure_ongoing()?;
+        let now = match claim {
+            DrawClaim::Threefold => self.repetitions() >= 3,
+            DrawClaim::FiftyMoves => self.position().halfmoves() >= 100,
+        };
+        let Some(m) = intended else { return Ok(now) };
+        let next = self.position().play(m)?;
+        let after = match claim {
+            DrawClaim::Threefold => self.occurrences_of(&next, self.positions.len()) >= 3,
+            DrawClaim::FiftyMoves => next.halfmoves() >= 100,
+        };
+        Ok(now || after)
+    }
+
+    /// The player to move claims a draw (FIDE 9.5). A correct claim draws the game at once
+    /// (9.5.2); after an incorrect one the game goes on and an intended move is played
+    /// (9.5.3). An illegal intended move is an error that changes nothing.
+    pub fn claim_draw(&mut self, claim: DrawClaim, intended: Option<Move>) -> Result<ClaimVerdict, GameError> {
+        if self.claim_is_correct(claim, intended)? {
+            let termination = match claim {
+                DrawClaim::Threefold => Termination::ThreefoldRepetition,
+                DrawClaim::FiftyMoves => Termination::FiftyMoves,
+            };
+            let outcome = Outcome::draw(termination);
+            self.outcome = Some(outcome);
+            return Ok(ClaimVerdict::Correct(outcome));
+        }
+        if let Some(m) = intended {
+            self.play(m)?;
+        }
+        Ok(ClaimVerdict::Incorrect)
+    }
+
+    /// FIDE 5.2.3: the players agree to a draw, allowed only after both have made at least one
+    /// move in this game.
+    pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
+        self.ensure_ongoing()?;
+        if self.moves.len() < 2 {
+            return Err(GameError::AgreementTooEarly { moves: self.moves.len() });
+        }
+        Ok(self.end(Outcome::draw(Termination::Agreement)))
+    }
+
+    /// FIDE 5.1.2: `player` resigns; see [`forfeit_outcome`] for when that is a draw.
+    pub fn resign(&mut self, player: Color) -> Result<Outcome, GameError> {
+        self.forfeit(player, Forfeit::Resignation)
+    }
+
+    /// FIDE 6.9: `player`'s flag fell; see [`forfeit_outcome`] for when that is a draw.
+    pub fn flag_fall(&mut self, player: Color) -> Result<Outcome, GameError> {
+        self.forfeit(player, Forfeit::FlagFall)
+    }
+
+    /// `player` loses by `kind` (resignation, flag fall, second illegal move), or draws when
+    /// the opponent cannot mate and the Laws say so ([`forfeit_outcome`]). A game already
+    /// over is not changed (6.9: "except where one of 5.1.1, 5.1.2, 5.2.1, 5.2.2, 5.2.3 applies").
+    pub fn forfeit(&mut self, player: Color, kind: Forfeit) -> Result<Outcome, GameError> {
+        self.ensure_ongoing()?;
+        Ok(self.end(forfeit_outcome(self.laws, self.position(), player, kind)))
+    }
+
+    fn end(&mut self, outcome: Outcome) -> Outcome {
+        self.outcome = Some(outcome);
+        outcome
+    }
+
+    fn ensure_ongoing(&self) -> Result<(), GameError> {
+        match self.outcome {
+            Some(outcome) => Err(GameError::GameOver { outcome }),
+            None => Ok(()),
+        }
+    }
+
+    /// How many times `pos`, standing at index `index` of the history (the next index for a
+    /// position not yet played), has appeared up to and including itself (FIDE 9.2.3). Only
+    /// the positions since the last pawn move or capture can be the same (the halfmove clock
+    /// counts them); the Zobrist key is checked first and [`Position::same_position`] decides.
+    fn occurrences_of(&self, pos: &Position, index: usize) -> usize {
+        let first = index.saturating_sub(pos.halfmoves() as usize);
+        let earlier = &self.positions[first..index.min(self.positions.len())];
+        1 + earlier.iter().filter(|p| p.key() == pos.key() && p.same_position(pos)).count()
+    }
+}
+
+/// The end the position `pos` brings about by itself, having appeared `occurrences` times.
+///
+/// The order is the Laws': a checkmate (5.1.1), a stalemate (5.2.1) and a dead position
+/// (5.2.2) each "immediately end the game" on the move that produces them, and 9.6.2 says
+/// that a checkmate on the move that completes the 75 moves "shall take precedence". A
+/// stalemate or a dead position on that move is a draw either way and is reported as such,
+/// since it ended the game on that move. Fivefold repetition never meets a checkmate,
+/// stalemate or dead position: such a position ends the game the first time it appears. The
+/// Laws give no order between 9.6.1 and 9.6.2 (both draw); the fivefold is reported first,
+/// as the Laws list it first.
+pub fn automatic_end(pos: &Position, occurrences: usize) -> Option<Outcome> {
+    if !pos.has_legal_moves() {
+        return Some(if pos.is_check() {
+            Outcome::win(!pos.turn(), Termination::Checkmate)
+        } else {
+            Outcome::draw(Termination::Stalemate)
+        });
+    }
+    if material::is_dead_position(pos) {
+        return Some(Outcome::draw(Termination::DeadPosition));
+    }
+    if occurrences >= 5 {
+        return Some(Outcome::draw(Termination::FivefoldRepetition));
+    }
+    if pos.halfmoves() >= 150 {
+        return Some(Outcome::draw(Termination::SeventyFiveMoves));
+    }
+    None
+}
+
+/// How a forfeit by `player` in `pos` ends the game under `laws`: a loss, or a draw when the
+/// opponent cannot checkmate `player`'s king by any series of legal moves
+/// ([`material::can_checkmate`]) and the Laws make that a draw: a flag fall (6.9, and a win on
+/// time claimed in rapid without supervision, A.5.3 / A.4.3 in 2018), a second illegal move
+/// (7.5.5), and from 2023 a resignation (5.1.2).
+pub fn forfeit_outcome(laws: Laws, pos: &Position, player: Color, kind: Forfeit) -> Outcome {
+    let opponent = !player;
+    if kind.drawn_if_opponent_cannot_mate(laws) && !material::can_checkmate(pos, opponent) {
+        Outcome::draw(Termination::ForfeitOpponentCannotMate(kind))
+    } else {
+        Outcome::win(opponent, Termination::Forfeit(kind))
+    }
+}

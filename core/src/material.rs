@@ -1,0 +1,111 @@
+//! Mating material: whether a side can still checkmate by any series of legal moves (FIDE
+//! 5.1.2, 5.2.2, 6.9, 7.5.5, A.5.3), judged from the material on the board alone.
+//!
+//! This is the material-only approximation. It errs in one direction only: it says a side
+//! cannot mate only when that is true whatever the placement of the pieces; a side it says
+//! can mate may still be unable to (blocked pawns, fortresses). [`can_checkmate`] and
+//! [`is_dead_position`] are the two entry points the game uses; the exact unwinnability
+//! analysis (`unwinnable.rs`) replaces their bodies, [`has_mating_material`] stays as the
+//! material rule.
+
+use crate::{Bitboard, Color, Position, Role};
+
+/// FIDE 5.1.2, 6.9, 7.5.5, A.5.3: whether `side` can checkmate the opponent's king by some
+/// series of legal moves (with the opponent's help: every move of both sides counts).
+///
+/// For now this is [`has_mating_material`]; the exact analysis replaces it here.
+pub fn can_checkmate(pos: &Position, side: Color) -> bool {
+    has_mating_material(pos, side)
+}
+
+/// FIDE 5.2.2: a dead position, in which neither player can checkmate the opponent's king by
+/// any series of legal moves. By definition this is [`can_checkmate`] false for both sides;
+/// with the material rule it is exactly [`is_insufficient_material`].
+pub fn is_dead_position(pos: &Position) -> bool {
+    !can_checkmate(pos, Color::White) && !can_checkmate(pos, Color::Black)
+}
+
+/// FIDE 5.2.2, the material cases: king against king, king and one knight or one bishop
+/// against king, and kings with any number of bishops of either side all standing on squares
+/// of one colour. Neither side can mate there, wherever the pieces stand.
+pub fn is_insufficient_material(pos: &Position) -> bool {
+    !has_mating_material(pos, Color::White) && !has_mating_material(pos, Color::Black)
+}
+
+/// Whether `side` has enough material to checkmate with the opponent's help. A side cannot
+/// mate, wherever the pieces stand, when it has:
+/// - only its king;
+/// - king and one knight, and the opponent has nothing but its king and queens: a knight mate
+///   needs the mated king's flight squares blocked by its own men, and a queen next to the
+///   king always attacks the square the knight checks from (so K+N against K+P, K+N, K+B or
+///   K+R can mate: a helpmate exists);
+/// - king and bishops all on squares of one colour, no knight or pawn on the board, and no
+///   bishop of the opponent on the other colour: a bishop mate needs the flight squares of
+///   the other colour blocked by men that can neither interpose nor capture, which only a
+///   knight, a pawn or a bishop of the other colour can be.
+///
+/// This is the rule python-chess applies in `has_insufficient_material`; `core/tests/game_pychess.rs`
+/// compares the two.
+pub fn has_mating_material(pos: &Position, side: Color) -> bool {
+    let ours = pos.by_color(side);
+    let theirs = pos.by_color(!side);
+    let heavy_or_pawn = pos.by_role(Role::Pawn) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
+    if (ours & heavy_or_pawn).any() {
+        return true;
+    }
+    let knights = ours & pos.by_role(Role::Knight);
+    if knights.any() {
+        let lone_knight = (ours.count()) <= 2;
+        let opponent_can_block = (theirs & !(pos.by_role(Role::King) | pos.by_role(Role::Queen))).any();
+        return !lone_knight || opponent_can_block;
+    }
+    if (ours & pos.by_role(Role::Bishop)).any() {
+        return !bishops_on_one_colour(pos.by_role(Role::Bishop))
+            || (pos.by_role(Role::Pawn) | pos.by_role(Role::Knight)).any();
+    }
+    false
+}
+
+/// Whether all of `bishops` stand on squares of one colour.
+fn bishops_on_one_colour(bishops: Bitboard) -> bool {
+    (bishops & Bitboard::LIGHT_SQUARES).is_empty() || (bishops & Bitboard::DARK_SQUARES).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).expect("test FEN is valid")
+    }
+
+    #[test]
+    fn dead_position_5_2_2_material_cases() {
+        // King against king; king and minor piece against king; bishops on one colour.
+        for fen in [
+            "8/8/4k3/8/8/3K4/8/8 w - - 0 1",
+            "8/8/4k3/8/8/3KN3/8/8 w - - 0 1",
+            "8/8/4k3/8/8/3KB3/8/8 b - - 0 1",
+            "8/8/3bk3/8/8/3KB3/8/8 w - - 0 1",
+            "b7/1b6/4k3/8/8/3K1B2/8/8 w - - 0 1",
+        ] {
+            assert!(is_insufficient_material(&pos(fen)), "{fen}");
+            assert!(is_dead_position(&pos(fen)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn dead_position_5_2_2_not_by_material() {
+        // Two knights can mate with help; bishops on both colours; a pawn; minor v minor.
+        for fen in [
+            "8/8/4k3/8/8/3KNN2/8/8 w - - 0 1",
+            "8/8/4k3/8/8/3KBB2/8/8 w - - 0 1",
+            "8/8/2b1k3/8/8/3KB3/8/8 w - - 0 1",
+            "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1",
+            "8/8/4k1n1/8/8/3KN3/8/8 w - - 0 1",
+            "8/8/4k1n1/8/8/3KB3/8/8 w - - 0 1",
+        ] {
+            assert!(!is_insufficient_material(&pos(fen)), "{fen}");
+        }
+    }
+}

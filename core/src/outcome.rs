@@ -1,0 +1,215 @@
+//! How a game ended: the result, the reason, and the points (FIDE 5, 6.9, 9, 10.1).
+
+use std::fmt;
+
+use crate::laws::{Article, Laws};
+use crate::Color;
+
+/// A score in half points (FIDE 10.1: win 1, draw ½, loss 0), so that draws are exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Points {
+    halves: u8,
+}
+
+impl Points {
+    /// FIDE 10.1: a player who wins, or wins by forfeit, scores one point.
+    pub const WIN: Points = Points { halves: 2 };
+    /// FIDE 10.1: a player who draws scores half a point.
+    pub const DRAW: Points = Points { halves: 1 };
+    /// FIDE 10.1: a player who loses, or forfeits, scores no points.
+    pub const LOSS: Points = Points { halves: 0 };
+
+    /// The score in half points.
+    pub const fn halves(self) -> u8 {
+        self.halves
+    }
+}
+
+impl fmt::Display for Points {
+    /// `1`, `1/2` or `0`, as in a PGN result.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.halves {
+            2 => write!(f, "1"),
+            1 => write!(f, "1/2"),
+            0 => write!(f, "0"),
+            n => write!(f, "{n}/2"),
+        }
+    }
+}
+
+/// The result of a finished game (FIDE 10.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+}
+
+impl GameResult {
+    /// The result in which `winner` wins.
+    pub const fn win(winner: Color) -> GameResult {
+        match winner {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// The winner, if any.
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw => None,
+        }
+    }
+
+    /// FIDE 10.1: the points `color` scores. The two scores always add up to one point (10.2).
+    pub fn points(self, color: Color) -> Points {
+        match self.winner() {
+            None => Points::DRAW,
+            Some(w) if w == color => Points::WIN,
+            Some(_) => Points::LOSS,
+        }
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A way of losing other than checkmate that is a draw instead when the opponent cannot
+/// checkmate the losing player's king by any series of legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Forfeit {
+    /// FIDE 5.1.2: the player declares that they resign. Drawn when the opponent cannot mate
+    /// only under the 2023 Laws.
+    Resignation,
+    /// FIDE 6.9 (and A.5.3, A.4.3 in 2018, for a win on time claimed in rapid without
+    /// supervision): the player did not complete the moves in the allotted time.
+    FlagFall,
+    /// FIDE 7.5.5: the second completed illegal move by the same player.
+    IllegalMoves,
+}
+
+impl Forfeit {
+    /// The article that governs this forfeit.
+    pub const fn article(self) -> Article {
+        match self {
+            Forfeit::Resignation => Article::Resignation,
+            Forfeit::FlagFall => Article::FlagFall,
+            Forfeit::IllegalMoves => Article::IllegalMoves,
+        }
+    }
+
+    /// Whether, under `laws`, this forfeit is a draw when the opponent cannot mate:
+    /// always for a flag fall (6.9) and a second illegal move (7.5.5); for a resignation
+    /// only from 2023 (5.1.2).
+    pub const fn drawn_if_opponent_cannot_mate(self, laws: Laws) -> bool {
+        match self {
+            Forfeit::Resignation => laws.resignation_drawn_if_opponent_cannot_mate(),
+            Forfeit::FlagFall | Forfeit::IllegalMoves => true,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// FIDE 5.1.1: the player to move is checkmated.
+    Checkmate,
+    /// FIDE 5.2.1: the player to move has no legal move and is not in check.
+    Stalemate,
+    /// FIDE 5.2.2: neither player can checkmate by any series of legal moves.
+    DeadPosition,
+    /// FIDE 5.2.3: the players agreed to a draw.
+    Agreement,
+    /// FIDE 9.2: a correct claim of threefold repetition.
+    ThreefoldRepetition,
+    /// FIDE 9.3: a correct claim under the fifty-move rule.
+    FiftyMoves,
+    /// FIDE 9.6.1: the same position appeared for at least the fifth time.
+    FivefoldRepetition,
+    /// FIDE 9.6.2: 75 moves by each player without a pawn move or a capture.
+    SeventyFiveMoves,
+    /// A player lost by a forfeit (resignation, flag fall, second illegal move).
+    Forfeit(Forfeit),
+    /// A forfeit that is a draw because the opponent cannot checkmate by any series of legal
+    /// moves (5.1.2 from 2023, 6.9, 7.5.5); for a flag fall this is the draw "on time with
+    /// insufficient mating material".
+    ForfeitOpponentCannotMate(Forfeit),
+}
+
+impl Termination {
+    /// The article that ends the game this way, numbered as in `laws`.
+    pub const fn article(self, laws: Laws) -> &'static str {
+        let article = match self {
+            Termination::Checkmate => Article::Checkmate,
+            Termination::Stalemate => Article::Stalemate,
+            Termination::DeadPosition => Article::DeadPosition,
+            Termination::Agreement => Article::Agreement,
+            Termination::ThreefoldRepetition => Article::ThreefoldNow,
+            Termination::FiftyMoves => Article::FiftyMovesNow,
+            Termination::FivefoldRepetition => Article::Fivefold,
+            Termination::SeventyFiveMoves => Article::SeventyFiveMoves,
+            Termination::Forfeit(f) | Termination::ForfeitOpponentCannotMate(f) => f.article(),
+        };
+        laws.article(article)
+    }
+}
+
+/// How a game ended: the result and the reason. Built only through [`Outcome::win`] and
+/// [`Outcome::draw`], which keep the two consistent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    result: GameResult,
+    termination: Termination,
+}
+
+impl Outcome {
+    /// `winner` won, for `termination` (checkmate or a forfeit by the opponent).
+    pub const fn win(winner: Color, termination: Termination) -> Outcome {
+        Outcome { result: GameResult::win(winner), termination }
+    }
+
+    /// The game was drawn, for `termination`.
+    pub const fn draw(termination: Termination) -> Outcome {
+        Outcome { result: GameResult::Draw, termination }
+    }
+
+    pub const fn result(self) -> GameResult {
+        self.result
+    }
+
+    pub const fn termination(self) -> Termination {
+        self.termination
+    }
+
+    pub const fn winner(self) -> Option<Color> {
+        self.result.winner()
+    }
+
+    /// FIDE 10.1: the points `color` scores.
+    pub fn points(self, color: Color) -> Points {
+        self.result.points(color)
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({:?})", self.result, self.termination)
+    }
+}
