@@ -269,11 +269,11 @@ impl FromStr for Position {
 }
 
 impl Position {
-    /// Reads a FEN; see [`read`].
+    /// Reads a FEN; see [`read()`].
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         read(fen)
     }
-    /// Writes the FEN; see [`write`].
+    /// Writes the FEN; see [`write()`].
     pub fn fen(&self) -> String {
         write(self)
     }

@@ -86,7 +86,7 @@ impl Position {
     }
 
     /// The number of legal moves, counted without building them.
-    #[inline]
+    #[inline(always)]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = MoveCounter(0);
         self.generate(&mut counter);

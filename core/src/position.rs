@@ -72,7 +72,8 @@ impl Position {
     pub fn fullmoves(&self) -> u32 {
         self.fullmoves
     }
-    /// The Zobrist key (see [`crate::zobrist`]).
+    /// The Zobrist key: equal for positions that FIDE 9.2.3 calls the same (side to move,
+    /// pieces, castling rights, legal en passant); the move counters are not part of it.
     #[inline]
     pub fn key(&self) -> u64 {
         self.key
@@ -214,7 +215,7 @@ impl Position {
         if let Some(ep) = self.ep_square.take() {
             self.key ^= zobrist::ep_file(ep.file());
         }
-        self.key ^= zobrist::castling(&self.castling);
+        let rights_before = self.castling;
         self.halfmoves += 1;
         if us == Color::Black {
             self.fullmoves += 1;
@@ -269,7 +270,9 @@ impl Position {
             }
         }
 
-        self.key ^= zobrist::castling(&self.castling);
+        if self.castling != rights_before {
+            self.key ^= zobrist::castling(&rights_before) ^ zobrist::castling(&self.castling);
+        }
         self.turn = !us;
         self.key ^= zobrist::turn(Color::Black);
     }

@@ -5,7 +5,7 @@
 //! which the position stores only when an en passant capture is legal (9.2.3.1). Equal
 //! positions in that sense have equal keys; the move counters are not part of the key.
 
-use crate::{CastlingRights, Color, File, Piece, Square};
+use crate::{CastlingRights, CastlingSide, Color, File, Piece, Square};
 
 pub(crate) struct Keys {
     pub piece: [[[u64; 64]; 6]; 2],

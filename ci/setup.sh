@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what the tests need on a fresh machine, skipping what is already there:
+#   - Stockfish (Debian package; /usr/games/stockfish), a real UCI peer
+#   - python-chess (PyPI), an oracle for the game-state tests and an adapter example
+#   - cargo-fuzz, for the bounded fuzzing runs
+set -euo pipefail
+if ! command -v stockfish >/dev/null 2>&1 && [ ! -x /usr/games/stockfish ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq stockfish
+fi
+if ! python3 -c 'import chess' >/dev/null 2>&1; then
+  python3 -m pip install --quiet chess
+fi
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  cargo install cargo-fuzz --locked
+fi

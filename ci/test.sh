@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# All of arbiter's tests, as CI runs them: set-up, formatting, lints, the test suite (whose
+# profile is optimised, so the deep perft counts run too), docs, a smoke run of every
+# benchmark, the bounded fuzzing runs, and the main job.
+#   FUZZ_SECONDS  seconds per fuzz target (default 60)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n== %s\n' "$*"; }
+
+step "set-up"
+ci/setup.sh
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "cargo test"
+cargo test --workspace
+
+step "cargo doc"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
+
+step "benchmarks, smoke run (each once, small depths)"
+ARBITER_BENCH_QUICK=1 cargo bench --workspace -- --test
+
+step "fuzzing"
+ci/fuzz.sh
+
+step "main job"
+cargo run --release --quiet -p arbiter-spec --bin arbiter -- perft --builtin --depth 4
