@@ -43,7 +43,10 @@ macro_rules! bulk_perft {
 
 bulk_perft!(perft_portable);
 #[cfg(target_arch = "x86_64")]
-bulk_perft!(#[target_feature(enable = "popcnt")] perft_popcnt);
+bulk_perft!(
+    #[target_feature(enable = "popcnt")]
+    perft_popcnt
+);
 
 /// Counts leaf nodes to `depth` making every move, the last ply included (no bulk counting).
 pub fn perft_full(pos: &Position, depth: u32) -> u64 {
@@ -98,21 +101,33 @@ pub fn divide_parallel(pos: &Position, depth: u32, threads: usize) -> Vec<(Move,
 }
 
 /// [`perft`] with the work shared among `threads` threads (0: as many as cores). Below depth
-/// 3 the root moves are too few and cheap to share, and the count is computed serially.
+/// 3 the tree is too small to share, and the count is computed serially.
 #[cfg(feature = "parallel")]
 pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     if depth < 3 || threads == 1 {
         return perft(pos, depth);
     }
-    // Split two plies deep so that the work units are many and small enough to balance.
+    // Split two plies deep where the tree allows, so that the units are many (about 400 at
+    // the start) and small enough for the threads to balance.
     use rayon::prelude::*;
-    let mut units = Vec::new();
-    for &m in pos.legal_moves().iter() {
-        let mut child = *pos;
-        child.play_unchecked(m);
-        units.push(child);
+    let split = if depth >= 4 { 2 } else { 1 };
+    let mut units = vec![*pos];
+    for _ in 0..split {
+        units = units
+            .iter()
+            .flat_map(|p| {
+                p.legal_moves()
+                    .iter()
+                    .map(|&m| {
+                        let mut child = *p;
+                        child.play_unchecked(m);
+                        child
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
     }
-    let run = || units.par_iter().map(|child| perft(child, depth - 1)).sum();
+    let run = || units.par_iter().map(|child| perft(child, depth - split)).sum();
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(run),
         Err(_) => run(),
