@@ -74,5 +74,13 @@ pub(crate) fn turn(c: Color) -> u64 {
 
 #[inline]
 pub(crate) fn castling(rights: &CastlingRights) -> u64 {
-    rights.iter().fold(0, |k, (c, _, f)| k ^ KEYS.castling[c.index()][f.index() as usize])
+    let mut key = 0;
+    for color in Color::ALL {
+        for side in CastlingSide::ALL {
+            if let Some(file) = rights.rook_file(color, side) {
+                key ^= KEYS.castling[color.index()][file.index() as usize];
+            }
+        }
+    }
+    key
 }
