@@ -8,6 +8,10 @@
 //! captured: by induction, the first such event would need one of those. The pawns are then
 //! walls, the regions below are exact upper bounds, and if none of `side`'s pieces can ever
 //! attack a square of the losing king's region, `side` can never even give check.
+//!
+//! Pieces *entombed* behind their own frozen pawns (every square they could move to holds one
+//! of their own frozen pawns or entombed pieces) are walls as well, provided that no enemy
+//! piece or king can ever reach them.
 
 use crate::attacks::{attacks, king_attacks, pawn_attacks};
 use crate::{Bitboard, Color, Position, Role, Square};
@@ -16,6 +20,8 @@ use crate::{Bitboard, Color, Position, Role, Square};
 struct Lock {
     /// Every pawn (all of them are frozen).
     pawns: Bitboard,
+    /// The frozen pawns and the entombed pieces: squares nothing can ever enter.
+    walls: Bitboard,
     /// The squares attacked by each colour's pawns.
     pawn_attacks: [Bitboard; 2],
 }
@@ -49,7 +55,7 @@ pub(super) fn locked_out(pos: &Position, side: Color) -> bool {
 
 /// The squares the king of `color` can ever stand on while the lock holds.
 fn king_region(pos: &Position, lock: &Lock, color: Color) -> Bitboard {
-    let open = !lock.pawns & !lock.pawn_attacks[(!color).index()];
+    let open = !lock.walls & !lock.pawn_attacks[(!color).index()];
     flood(pos.king(color), open, king_attacks)
 }
 
@@ -79,7 +85,8 @@ impl Lock {
                 by_color[color.index()] |= pawn_attacks(color, sq);
             }
         }
-        let lock = Lock { pawns, pawn_attacks: by_color };
+        let walls = pawns | entombed(pos);
+        let lock = Lock { pawns, walls, pawn_attacks: by_color };
         let pawn_takes_pawn =
             Color::ALL.into_iter().any(|c| (lock.pawn_attacks[c.index()] & pos.pieces(!c, Role::Pawn)).any());
         (!pawn_takes_pawn).then_some(lock)
@@ -95,19 +102,43 @@ impl Lock {
         let region = king_region(pos, self, color);
         let touched = region.into_iter().fold(Bitboard::EMPTY, |acc, sq| acc | king_attacks(sq));
         let unprotected = pos.pieces(!color, Role::Pawn) & !self.pawn_attacks[(!color).index()];
-        (touched & unprotected).is_empty()
+        let entombed = self.walls & pos.by_color(!color) & !self.pawns;
+        (touched & (unprotected | entombed)).is_empty()
     }
 
     /// Every square a `color` `role` on `start` can ever attack, with the pawns as its only
     /// obstacles; `None` if it could ever capture an enemy pawn or stand where one could
     /// capture it.
     fn piece_reach(&self, pos: &Position, color: Color, role: Role, start: Square) -> Option<Bitboard> {
-        let step = |sq: Square| attacks(color, role, sq, self.pawns);
-        let region = flood(start, !self.pawns, step);
+        let step = |sq: Square| attacks(color, role, sq, self.walls);
+        let region = flood(start, !self.walls, step);
         let attacked = region.into_iter().fold(Bitboard::EMPTY, |acc, sq| acc | step(sq));
-        let captures_pawn = (attacked & pos.pieces(!color, Role::Pawn)).any();
+        let captures_pawn = (attacked & self.walls & pos.by_color(!color)).any();
         let capturable = (region & self.pawn_attacks[(!color).index()]).any();
         (!captures_pawn && !capturable).then_some(attacked)
+    }
+}
+
+/// The entombed pieces: the greatest set of pieces (kings aside) every move of which would
+/// land on a frozen pawn or an entombed piece of their own colour (FIDE 3.1: no piece moves
+/// to a square occupied by a piece of its own colour). Every pawn must be frozen.
+fn entombed(pos: &Position) -> Bitboard {
+    let pawns = pos.by_role(Role::Pawn);
+    let mut set = pos.occupied() & !pawns & !pos.by_role(Role::King);
+    loop {
+        let walls = pawns | set;
+        let stuck = set
+            .into_iter()
+            .filter(|&sq| {
+                let (Some(color), Some(role)) = (pos.color_at(sq), pos.role_at(sq)) else { return false };
+                let targets = attacks(color, role, sq, walls);
+                (targets & !(walls & pos.by_color(color))).is_empty()
+            })
+            .collect();
+        if stuck == set {
+            return set;
+        }
+        set = stuck;
     }
 }
 
