@@ -90,37 +90,27 @@ impl Search {
         if self.failed.get(&pos.key()).is_some_and(|&done| done >= plies) {
             return Outcome::NoMate;
         }
-        let children = self.children(pos);
+        let moves = pos.legal_moves();
         if pos.turn() == self.side {
-            if let Some(&(_, m, _)) = children.iter().find(|(_, _, next)| next.is_checkmate()) {
+            if let Some(m) = mating_move(pos, &moves) {
                 self.line.push(m);
                 return Outcome::Mate;
             }
         }
-        let outcome = if plies > 1 { self.deeper(children, plies) } else { Outcome::NoMate };
+        let outcome = if plies > 1 { self.deeper(pos, &moves, plies) } else { Outcome::NoMate };
         if outcome == Outcome::NoMate {
             self.failed.insert(pos.key(), plies);
         }
         outcome
     }
 
-    /// Every legal move with its score and the position after it, best first.
-    fn children(&self, pos: &Position) -> Vec<(i32, Move, Position)> {
-        let mut children: Vec<(i32, Move, Position)> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| {
-                let mut next = *pos;
-                next.play_unchecked(m);
-                (self.score(pos, m, &next), m, next)
-            })
-            .collect();
-        children.sort_unstable_by_key(|&(score, _, _)| std::cmp::Reverse(score));
-        children
-    }
-
-    fn deeper(&mut self, children: Vec<(i32, Move, Position)>, plies: u32) -> Outcome {
-        for (_, m, next) in children.into_iter().take(self.width) {
+    /// Tries the best `width` moves by the ordering, one ply deeper each.
+    fn deeper(&mut self, pos: &Position, moves: &[Move], plies: u32) -> Outcome {
+        let mut ordered: Vec<(i32, Move)> = moves.iter().map(|&m| (self.score(pos, m), m)).collect();
+        ordered.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+        for &(_, m) in ordered.iter().take(self.width) {
+            let mut next = *pos;
+            next.play_unchecked(m);
             match self.mates_within(&next, plies - 1) {
                 Outcome::NoMate => {}
                 Outcome::Mate => {
@@ -134,21 +124,25 @@ impl Search {
     }
 
     /// Move ordering: higher first.
-    fn score(&self, pos: &Position, m: Move, next: &Position) -> i32 {
-        let loser_king = pos.king(!self.side);
+    fn score(&self, pos: &Position, m: Move) -> i32 {
         let mover = pos.role_at(m.from()).unwrap_or(Role::Pawn);
-        let captured = if m.is_castle() { None } else { pos.role_at(m.to()) };
         if pos.turn() == self.side {
-            let check = if next.is_check() { CHECK_BONUS } else { 0 };
-            winner_score(pos.turn(), m, mover, loser_king) + check
+            winner_score(pos.turn(), m, mover, pos.king(!self.side))
         } else {
+            let captured = if m.is_castle() { None } else { pos.role_at(m.to()) };
             loser_score(pos, m, mover, captured)
         }
     }
 }
 
-/// A winner's move that gives check is tried early: every mate is a check.
-const CHECK_BONUS: i32 = 0;
+/// FIDE 5.1.1: a move after which the opponent is in check and has no legal move.
+fn mating_move(pos: &Position, moves: &[Move]) -> Option<Move> {
+    moves.iter().copied().find(|&m| {
+        let mut next = *pos;
+        next.play_unchecked(m);
+        next.is_checkmate()
+    })
+}
 
 /// The winner's moves: promote (a queen first), push pawns, approach the losing king.
 fn winner_score(us: Color, m: Move, mover: Role, loser_king: Square) -> i32 {

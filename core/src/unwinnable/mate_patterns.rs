@@ -67,7 +67,15 @@ impl Patterns {
         let flights = king_attacks(king);
         let checkers = attacks(!self.side, self.minor, king, Bitboard::EMPTY) & self.minor_colour;
         for checker in checkers {
-            for own in Square::all() {
+            // Unless the blockers alone can fill the flights the minor leaves open, `side`'s
+            // king must cover one of them: it stands two squares from the mated king.
+            let open_by_minor = flights & !attacks(self.side, self.minor, checker, Bitboard::EMPTY);
+            let own_squares = if open_by_minor.count() as usize <= self.blockers.len() {
+                Bitboard::FULL
+            } else {
+                open_by_minor.into_iter().fold(Bitboard::EMPTY, |acc, sq| acc | king_attacks(sq))
+            };
+            for own in own_squares {
                 if own == checker || (king_attacks(king).with(king)).contains(own) {
                     continue;
                 }
