@@ -151,3 +151,109 @@ fn follow_forced(pos: &Position, side: Color) -> Forced {
         line.push(moves[0]);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Soundness of the static proofs (FIDE 5.2.2: never call a winnable position dead):
+    //! on random positions, whenever a proof says `side` cannot mate, the helpmate search,
+    //! run on its own, must not find a mate.
+
+    use super::{helpmate, static_proof};
+    use crate::{Color, Position};
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// A FEN board from 64 optional piece letters, rank 8 first.
+    fn fen(board: &[Option<char>; 64], turn: char) -> String {
+        let ranks: Vec<String> = (0..8)
+            .rev()
+            .map(|rank| {
+                let mut text = String::new();
+                let mut empty = 0;
+                for file in 0..8 {
+                    match board[rank * 8 + file] {
+                        Some(c) => {
+                            if empty > 0 {
+                                text.push_str(&empty.to_string());
+                            }
+                            empty = 0;
+                            text.push(c);
+                        }
+                        None => empty += 1,
+                    }
+                }
+                if empty > 0 {
+                    text.push_str(&empty.to_string());
+                }
+                text
+            })
+            .collect();
+        format!("{} {turn} - - 0 1", ranks.join("/"))
+    }
+
+    /// Random positions around the proofs' cases: small pawnless material (lone minors,
+    /// bishops of one colour) and locked walls with kings and pieces dropped anywhere.
+    fn random_position(rng: &mut Rng, n: usize) -> Option<Position> {
+        const SETS: [&str; 8] = ["Kk", "KkN", "KkBb", "KkNq", "KkNr", "KkBn", "KkBBb", "KkNb"];
+        const WALL: [(usize, char); 16] = [
+            (24, 'P'),
+            (33, 'P'),
+            (26, 'P'),
+            (35, 'P'),
+            (28, 'P'),
+            (37, 'P'),
+            (30, 'P'),
+            (39, 'P'),
+            (32, 'p'),
+            (41, 'p'),
+            (34, 'p'),
+            (43, 'p'),
+            (36, 'p'),
+            (45, 'p'),
+            (38, 'p'),
+            (47, 'p'),
+        ];
+        const EXTRAS: [&str; 6] = ["", "B", "b", "R", "n", "Q"];
+        let mut board = [None; 64];
+        let pieces = if n % 2 == 0 {
+            SETS[rng.below(SETS.len())].to_string()
+        } else {
+            for (sq, c) in WALL {
+                board[sq] = Some(c);
+            }
+            format!("Kk{}", EXTRAS[rng.below(EXTRAS.len())])
+        };
+        for c in pieces.chars() {
+            let sq = (0..64).map(|_| rng.below(64)).find(|&sq| board[sq].is_none())?;
+            board[sq] = Some(c);
+        }
+        let turn = if rng.below(2) == 0 { 'w' } else { 'b' };
+        fen(&board, turn).parse().ok()
+    }
+
+    #[test]
+    fn static_proofs_5_2_2_never_contradict_a_helpmate() {
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let mut proofs = 0;
+        for n in 0..3000 {
+            let Some(pos) = random_position(&mut rng, n) else { continue };
+            for side in Color::ALL {
+                if static_proof::proves_unwinnable(&pos, side) {
+                    proofs += 1;
+                    let line = helpmate::search(&pos, side, 3_000);
+                    assert!(line.is_none(), "{}: proof for {side:?} but helpmate {line:?}", pos.fen());
+                }
+            }
+        }
+        assert!(proofs > 500, "only {proofs} proofs exercised");
+    }
+}
