@@ -7,7 +7,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::{Color, Move, MoveKind, Position, Role, Square};
+use crate::attacks::{attacks, between, bishop_attacks, rook_attacks};
+use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
 
 /// The passes of the search: (how many moves are tried in each position, best first; the
 /// deepest line looked for, in plies). The first pass follows the move ordering alone; the
@@ -135,13 +136,46 @@ impl Search {
     }
 }
 
-/// FIDE 5.1.1: a move after which the opponent is in check and has no legal move.
+/// FIDE 5.1.1: a move after which the opponent is in check and has no legal move. Only the
+/// moves that can give check (FIDE 3.9.1) are played and tested.
 fn mating_move(pos: &Position, moves: &[Move]) -> Option<Move> {
-    moves.iter().copied().find(|&m| {
+    let discoverers = discoverers(pos);
+    moves.iter().copied().filter(|&m| may_check(pos, m, discoverers)).find(|&m| {
         let mut next = *pos;
         next.play_unchecked(m);
         next.is_checkmate()
     })
+}
+
+/// The side to move's pieces standing alone between one of its sliders and the enemy king:
+/// moving one of them may uncover a check.
+fn discoverers(pos: &Position) -> Bitboard {
+    let us = pos.turn();
+    let king = pos.king(!us);
+    let ours = pos.by_color(us);
+    let line = ours & (pos.by_role(Role::Rook) | pos.by_role(Role::Queen));
+    let diagonal = ours & (pos.by_role(Role::Bishop) | pos.by_role(Role::Queen));
+    let snipers = (rook_attacks(king, Bitboard::EMPTY) & line) | (bishop_attacks(king, Bitboard::EMPTY) & diagonal);
+    snipers.into_iter().fold(Bitboard::EMPTY, |acc, sniper| {
+        let between = between(king, sniper) & pos.occupied();
+        match between.single() {
+            Some(sq) if ours.contains(sq) => acc.with(sq),
+            _ => acc,
+        }
+    })
+}
+
+/// A superset of the moves that give check: the moved (or promoted) piece attacks the enemy
+/// king from its arrival square, or the move uncovers a slider; castling and en passant are
+/// always tried.
+fn may_check(pos: &Position, m: Move, discoverers: Bitboard) -> bool {
+    if m.is_castle() || m.is_en_passant() || discoverers.contains(m.from()) {
+        return true;
+    }
+    let us = pos.turn();
+    let role = m.promotion_role().or_else(|| pos.role_at(m.from())).unwrap_or(Role::Pawn);
+    let occupied = pos.occupied().without(m.from()).with(m.to());
+    attacks(us, role, m.to(), occupied).contains(pos.king(!us))
 }
 
 /// The winner's moves: promote (a queen first), push pawns, approach the losing king.
