@@ -265,3 +265,20 @@ fn position_count_5_2_2_at_least_forty_cases() {
     fens.dedup();
     assert!(fens.len() >= 40, "only {} positions", fens.len());
 }
+
+#[test]
+fn not_dead_3_7_3_1_en_passant_breaks_the_wall() {
+    // The locked wall, but Black's c-pawn has just arrived on c5 from c7: every pawn is still
+    // blocked head-on, yet bxc6 or dxc6 e.p. is legal and opens the wall (FIDE 3.7.3.1), so
+    // the lock is not permanent and neither side may be declared unable to mate.
+    let pos = position("8/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/3K4/8 w - c6 0 1");
+    assert!(pos.ep_square().is_some(), "the FEN must keep its en passant square");
+    for side in Color::ALL {
+        let verdict = unwinnable(&pos, side);
+        assert!(!verdict.is_unwinnable(), "{side:?}: {verdict:?}");
+        if let Verdict::Winnable(line) = &verdict {
+            assert_mates(&pos, side, line, "wall with e.p.");
+        }
+    }
+    assert_ne!(is_dead(&pos), DeadVerdict::Dead);
+}

@@ -73,10 +73,12 @@ fn flood(start: Square, open: Bitboard, step: impl Fn(Square) -> Bitboard) -> Bi
 }
 
 impl Lock {
-    /// The pawn structure if every pawn is frozen and no two enemy pawns attack each other.
+    /// The pawn structure if every pawn is frozen, no two enemy pawns attack each other and
+    /// no en passant capture is possible now.
     fn of(pos: &Position) -> Option<Lock> {
         let pawns = pos.by_role(Role::Pawn);
-        if pawns.is_empty() || frozen(pos) != pawns {
+        // FIDE 3.7.3.1: an en passant capture may be open even between blocked pawns.
+        if pawns.is_empty() || pos.ep_square().is_some() || frozen(pos) != pawns {
             return None;
         }
         let mut by_color = [Bitboard::EMPTY; 2];
