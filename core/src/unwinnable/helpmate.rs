@@ -108,8 +108,13 @@ impl Search {
     /// Tries the best `width` moves by the ordering, one ply deeper each.
     fn deeper(&mut self, pos: &Position, moves: &[Move], plies: u32) -> Outcome {
         let mut ordered: Vec<(i32, Move)> = moves.iter().map(|&m| (self.score(pos, m), m)).collect();
-        ordered.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
-        for &(_, m) in ordered.iter().take(self.width) {
+        let best_first = |&(score, _): &(i32, Move)| std::cmp::Reverse(score);
+        if (1..ordered.len()).contains(&self.width) {
+            ordered.select_nth_unstable_by_key(self.width - 1, best_first);
+            ordered.truncate(self.width);
+        }
+        ordered.sort_unstable_by_key(best_first);
+        for &(_, m) in &ordered {
             let mut next = *pos;
             next.play_unchecked(m);
             match self.mates_within(&next, plies - 1) {
