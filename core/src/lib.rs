@@ -31,6 +31,7 @@ mod piece;
 mod position;
 mod square;
 mod uci;
+pub mod unwinnable;
 mod validate;
 mod zobrist;
 
@@ -46,4 +47,5 @@ pub use piece::{Piece, Role};
 pub use position::{IllegalMove, Position};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::UciError;
+pub use unwinnable::{is_dead, unwinnable, unwinnable_with_budget, DeadVerdict, Verdict};
 pub use validate::{IllegalPosition, Validation};

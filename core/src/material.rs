@@ -1,28 +1,29 @@
 //! Mating material: whether a side can still checkmate by any series of legal moves (FIDE
 //! 5.1.2, 5.2.2, 6.9, 7.5.5, A.5.3), judged from the material on the board alone.
 //!
-//! This is the material-only approximation. It errs in one direction only: it says a side
-//! cannot mate only when that is true whatever the placement of the pieces; a side it says
-//! can mate may still be unable to (blocked pawns, fortresses). [`can_checkmate`] and
-//! [`is_dead_position`] are the two entry points the game uses; the exact unwinnability
-//! analysis (`unwinnable.rs`) replaces their bodies, [`has_mating_material`] stays as the
-//! material rule.
+//! [`can_checkmate`] and [`is_dead_position`] are the entry points the game and the arbiter
+//! use: the material rule first ([`has_mating_material`], cheap, and exact where it says a
+//! side cannot mate), then the unwinnability analysis of [`crate::unwinnable`] (locked pawns,
+//! entombed pieces, forced moves, helpmate search). They err in one direction only: a
+//! position whose analysis runs out of budget (undetermined) counts as one where mate is
+//! still possible, so that a game is never ended as dead when it is not.
 
+use crate::unwinnable::{self, DeadVerdict, Verdict};
 use crate::{Bitboard, Color, Position, Role};
 
 /// FIDE 5.1.2, 6.9, 7.5.5, A.5.3: whether `side` can checkmate the opponent's king by some
 /// series of legal moves (with the opponent's help: every move of both sides counts).
-///
-/// For now this is [`has_mating_material`]; the exact analysis replaces it here.
+/// An undetermined analysis answers `true`; see [`crate::unwinnable::unwinnable`] for the
+/// three-valued verdict.
 pub fn can_checkmate(pos: &Position, side: Color) -> bool {
-    has_mating_material(pos, side)
+    has_mating_material(pos, side) && !matches!(unwinnable::unwinnable(pos, side), Verdict::Unwinnable)
 }
 
 /// FIDE 5.2.2: a dead position, in which neither player can checkmate the opponent's king by
-/// any series of legal moves. By definition this is [`can_checkmate`] false for both sides;
-/// with the material rule it is exactly [`is_insufficient_material`].
+/// any series of legal moves. The material cases are decided at once; the rest by
+/// [`crate::unwinnable::is_dead`], and an undetermined verdict is not dead.
 pub fn is_dead_position(pos: &Position) -> bool {
-    !can_checkmate(pos, Color::White) && !can_checkmate(pos, Color::Black)
+    is_insufficient_material(pos) || matches!(unwinnable::is_dead(pos), DeadVerdict::Dead)
 }
 
 /// FIDE 5.2.2, the material cases: king against king, king and one knight or one bishop

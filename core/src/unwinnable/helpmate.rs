@@ -1,0 +1,244 @@
+//! The helpmate search: can `side` checkmate if both players cooperate (FIDE 5.2.2: "by any
+//! series of legal moves")? Iterative deepening over the plies, a transposition table of the
+//! positions already searched without success, and a move ordering that drives the losing
+//! king towards the edge and the corner, brings the winner's pieces closer to it and rewards
+//! promotion. A line found is a certificate; running out of the node budget proves nothing.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::attacks::{attacks, between, bishop_attacks, rook_attacks};
+use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
+
+/// The passes of the search: (how many moves are tried in each position, best first; the
+/// deepest line looked for, in plies). The first pass follows the move ordering alone; the
+/// narrow ones find the long cooperative manoeuvres; the last one tries every move.
+const PASSES: [(usize, u32); 5] = [(1, 60), (2, 24), (3, 32), (6, 40), (usize::MAX, 120)];
+
+/// Within a pass, the depth limit grows by this many plies at a time.
+const DEEPENING_STEP: u32 = 2;
+
+/// Searches a helpmate by `side` from `pos` within `budget` nodes; the line, if found.
+pub(super) fn search(pos: &Position, side: Color, budget: u64) -> Option<Vec<Move>> {
+    let mut search = Search { side, nodes: 0, budget, width: 0, failed: HashMap::default(), line: Vec::new() };
+    for (width, max_plies) in PASSES {
+        search.width = width;
+        search.failed.clear();
+        let mut plies = if width == 1 { max_plies } else { DEEPENING_STEP.min(max_plies) };
+        loop {
+            match search.mates_within(pos, plies) {
+                Outcome::Mate => {
+                    search.line.reverse();
+                    return Some(search.line);
+                }
+                Outcome::OutOfBudget => return None,
+                Outcome::NoMate if plies >= max_plies => break,
+                Outcome::NoMate => plies = (plies + DEEPENING_STEP).min(max_plies),
+            }
+        }
+    }
+    None
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Mate,
+    NoMate,
+    OutOfBudget,
+}
+
+/// Zobrist keys are already uniformly spread: hash them as they are.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 << 8) | u64::from(*b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+struct Search {
+    side: Color,
+    nodes: u64,
+    budget: u64,
+    /// How many moves are tried in each position in this pass.
+    width: usize,
+    /// Position key -> the most plies searched from it without finding a mate.
+    failed: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    /// The mating line, last move first, filled on the way back up.
+    line: Vec<Move>,
+}
+
+impl Search {
+    /// Whether `side` can mate from `pos` within `plies` plies.
+    fn mates_within(&mut self, pos: &Position, plies: u32) -> Outcome {
+        if self.nodes >= self.budget {
+            return Outcome::OutOfBudget;
+        }
+        self.nodes += 1;
+        let last_ply_is_ours = plies == 1 && pos.turn() == self.side;
+        if !(plies > 1 || last_ply_is_ours) || !has_material(pos, self.side) {
+            return Outcome::NoMate;
+        }
+        if self.failed.get(&pos.key()).is_some_and(|&done| done >= plies) {
+            return Outcome::NoMate;
+        }
+        let moves = pos.legal_moves();
+        if pos.turn() == self.side {
+            if let Some(m) = mating_move(pos, &moves) {
+                self.line.push(m);
+                return Outcome::Mate;
+            }
+        }
+        let outcome = if plies > 1 { self.deeper(pos, &moves, plies) } else { Outcome::NoMate };
+        if outcome == Outcome::NoMate {
+            self.failed.insert(pos.key(), plies);
+        }
+        outcome
+    }
+
+    /// Tries the best `width` moves by the ordering, one ply deeper each.
+    fn deeper(&mut self, pos: &Position, moves: &[Move], plies: u32) -> Outcome {
+        let mut ordered: Vec<(i32, Move)> = moves.iter().map(|&m| (self.score(pos, m), m)).collect();
+        let best_first = |&(score, _): &(i32, Move)| std::cmp::Reverse(score);
+        if (1..ordered.len()).contains(&self.width) {
+            ordered.select_nth_unstable_by_key(self.width - 1, best_first);
+            ordered.truncate(self.width);
+        }
+        ordered.sort_unstable_by_key(best_first);
+        for &(_, m) in &ordered {
+            let mut next = *pos;
+            next.play_unchecked(m);
+            match self.mates_within(&next, plies - 1) {
+                Outcome::NoMate => {}
+                Outcome::Mate => {
+                    self.line.push(m);
+                    return Outcome::Mate;
+                }
+                Outcome::OutOfBudget => return Outcome::OutOfBudget,
+            }
+        }
+        Outcome::NoMate
+    }
+
+    /// Move ordering: higher first.
+    fn score(&self, pos: &Position, m: Move) -> i32 {
+        let mover = pos.role_at(m.from()).unwrap_or(Role::Pawn);
+        if pos.turn() == self.side {
+            winner_score(pos.turn(), m, mover, pos.king(!self.side))
+        } else {
+            let captured = if m.is_castle() { None } else { pos.role_at(m.to()) };
+            loser_score(pos, m, mover, captured)
+        }
+    }
+}
+
+/// FIDE 5.1.1: a move after which the opponent is in check and has no legal move. Only the
+/// moves that can give check (FIDE 3.9.1) are played and tested.
+fn mating_move(pos: &Position, moves: &[Move]) -> Option<Move> {
+    let discoverers = discoverers(pos);
+    moves.iter().copied().filter(|&m| may_check(pos, m, discoverers)).find(|&m| {
+        let mut next = *pos;
+        next.play_unchecked(m);
+        next.is_checkmate()
+    })
+}
+
+/// The side to move's pieces standing alone between one of its sliders and the enemy king:
+/// moving one of them may uncover a check.
+fn discoverers(pos: &Position) -> Bitboard {
+    let us = pos.turn();
+    let king = pos.king(!us);
+    let ours = pos.by_color(us);
+    let line = ours & (pos.by_role(Role::Rook) | pos.by_role(Role::Queen));
+    let diagonal = ours & (pos.by_role(Role::Bishop) | pos.by_role(Role::Queen));
+    let snipers = (rook_attacks(king, Bitboard::EMPTY) & line) | (bishop_attacks(king, Bitboard::EMPTY) & diagonal);
+    snipers.into_iter().fold(Bitboard::EMPTY, |acc, sniper| {
+        let between = between(king, sniper) & pos.occupied();
+        match between.single() {
+            Some(sq) if ours.contains(sq) => acc.with(sq),
+            _ => acc,
+        }
+    })
+}
+
+/// A superset of the moves that give check: the moved (or promoted) piece attacks the enemy
+/// king from its arrival square, or the move uncovers a slider; castling and en passant are
+/// always tried.
+fn may_check(pos: &Position, m: Move, discoverers: Bitboard) -> bool {
+    if m.is_castle() || m.is_en_passant() || discoverers.contains(m.from()) {
+        return true;
+    }
+    let us = pos.turn();
+    let role = m.promotion_role().or_else(|| pos.role_at(m.from())).unwrap_or(Role::Pawn);
+    let occupied = pos.occupied().without(m.from()).with(m.to());
+    attacks(us, role, m.to(), occupied).contains(pos.king(!us))
+}
+
+/// The winner's moves: promote (a queen first), push pawns, approach the losing king.
+fn winner_score(us: Color, m: Move, mover: Role, loser_king: Square) -> i32 {
+    let promotion = match m.kind() {
+        MoveKind::Promotion(Role::Queen) => 800,
+        MoveKind::Promotion(Role::Knight) => 300,
+        MoveKind::Promotion(_) => 150,
+        _ => 0,
+    };
+    let progress = if mover == Role::Pawn {
+        20 + 10 * i32::from(m.to().rank().relative(us).index())
+    } else {
+        10 * (distance(m.from(), loser_king) - distance(m.king_to(), loser_king))
+    };
+    promotion + progress
+}
+
+/// The loser's moves: walk the king to the edge and the corner, bring pieces next to it as
+/// blockers, keep the winner's material on the board.
+fn loser_score(pos: &Position, m: Move, mover: Role, captured: Option<Role>) -> i32 {
+    let king = pos.king(pos.turn());
+    let capture = match captured {
+        Some(Role::Pawn) => -100,
+        Some(_) => -300,
+        None => 0,
+    };
+    let placement = match mover {
+        Role::King => {
+            let to = m.king_to();
+            12 * (edge_distance(m.from()) - edge_distance(to)) + 6 * (corner_distance(m.from()) - corner_distance(to))
+        }
+        Role::Pawn => 0,
+        _ => 3 * (distance(m.from(), king) - distance(m.to(), king)),
+    };
+    capture + placement
+}
+
+/// Whether `side` still has anything that could give checkmate (a king alone cannot).
+fn has_material(pos: &Position, side: Color) -> bool {
+    pos.by_color(side).more_than_one()
+}
+
+/// The king distance between two squares.
+pub(super) fn distance(a: Square, b: Square) -> i32 {
+    let df = i32::from(a.file().index()).abs_diff(i32::from(b.file().index()));
+    let dr = i32::from(a.rank().index()).abs_diff(i32::from(b.rank().index()));
+    df.max(dr) as i32
+}
+
+fn edge_distance(sq: Square) -> i32 {
+    let f = i32::from(sq.file().index());
+    let r = i32::from(sq.rank().index());
+    f.min(7 - f).min(r).min(7 - r)
+}
+
+fn corner_distance(sq: Square) -> i32 {
+    let f = i32::from(sq.file().index());
+    let r = i32::from(sq.rank().index());
+    f.min(7 - f).max(r.min(7 - r))
+}

@@ -1,0 +1,39 @@
+//! Static proofs that `side` can never checkmate (FIDE 5.2.2, 6.9). Each is sound on its
+//! own; when none applies the question goes to the helpmate search.
+
+use crate::{Bitboard, Color, Position, Role};
+
+use super::{mate_patterns, regions};
+
+/// FIDE 5.2.2 / 6.9: whether one of the static arguments proves that `side` cannot checkmate.
+pub(super) fn proves_unwinnable(pos: &Position, side: Color) -> bool {
+    bare_king(pos, side)
+        || bishops_of_one_colour(pos, side)
+        || mate_patterns::no_mate_with_lone_minor(pos, side)
+        || regions::locked_out(pos, side)
+}
+
+/// FIDE 5.2.2: a king alone can never give check.
+fn bare_king(pos: &Position, side: Color) -> bool {
+    !pos.by_color(side).more_than_one()
+}
+
+/// FIDE 5.2.2: with no pawn on the board, `side` has only bishops on squares of one colour and
+/// the opponent has at most bishops on that same colour. A mated king stands on a square of
+/// that colour (a bishop gives the check); its two to four orthogonal neighbours are of the
+/// other colour, so no bishop attacks them and none of the opponent's bishops can block them,
+/// and a king that is not adjacent covers at most one of them: the king always has a flight.
+fn bishops_of_one_colour(pos: &Position, side: Color) -> bool {
+    if pos.by_role(Role::Pawn).any() {
+        return false;
+    }
+    let kings = pos.by_role(Role::King);
+    let side_pieces = pos.by_color(side) & !kings;
+    let loser_pieces = pos.by_color(!side) & !kings;
+    let bishops = pos.by_role(Role::Bishop);
+    if side_pieces != side_pieces & bishops || loser_pieces != loser_pieces & bishops {
+        return false;
+    }
+    let all = side_pieces | loser_pieces;
+    (all & Bitboard::LIGHT_SQUARES).is_empty() || (all & Bitboard::DARK_SQUARES).is_empty()
+}

@@ -1,0 +1,284 @@
+//! FIDE 5.2.2 (dead position), 6.9 and 5.1.2 / 7.5.5 / A.5.3 (can the opponent still mate?):
+//! positions written from the Laws and from published analyses (helpmate patterns of the
+//! elementary endings, locked pawn walls), each stating which side can or cannot checkmate.
+//! Every `Winnable` line is replayed move by move and must end in checkmate by that side.
+
+use arbiter_core::{is_dead, unwinnable, unwinnable_with_budget, Color, DeadVerdict, Position, Verdict};
+
+/// What the Laws and the analysis say about one side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Can {
+    /// The side can checkmate with some series of legal moves.
+    Mate,
+    /// The side cannot checkmate by any series of legal moves.
+    NotMate,
+    /// Not asserted here (the question is not what the case is about).
+    Unstated,
+}
+
+fn position(fen: &str) -> Position {
+    fen.parse().unwrap_or_else(|e| panic!("test FEN {fen}: {e}"))
+}
+
+/// Replays a helpmate line and checks that it ends in checkmate of `side`'s opponent.
+fn assert_mates(pos: &Position, side: Color, line: &[arbiter_core::Move], fen: &str) {
+    let mut current = *pos;
+    for &m in line {
+        current = current.play(m).unwrap_or_else(|e| panic!("{fen}: line for {side:?} has an illegal move: {e}"));
+    }
+    assert!(current.is_checkmate(), "{fen}: {side:?}'s line does not end in checkmate: {current:?}");
+    assert_eq!(current.turn(), !side, "{fen}: the line ends with {side:?} mated, not its opponent");
+}
+
+fn check_side(pos: &Position, side: Color, expected: Can, fen: &str) {
+    let verdict = unwinnable(pos, side);
+    match (expected, &verdict) {
+        (Can::Unstated, Verdict::Winnable(line)) => assert_mates(pos, side, line, fen),
+        (Can::Unstated, _) => {}
+        (Can::Mate, Verdict::Winnable(line)) => assert_mates(pos, side, line, fen),
+        (Can::NotMate, Verdict::Unwinnable) => {}
+        _ => panic!("{fen}: {side:?} expected {expected:?}, got {verdict:?}"),
+    }
+}
+
+/// Checks both sides and the dead-position verdict (FIDE 5.2.2: dead iff neither can mate).
+fn check(fen: &str, white: Can, black: Can) {
+    let pos = position(fen);
+    check_side(&pos, Color::White, white, fen);
+    check_side(&pos, Color::Black, black, fen);
+    let dead = is_dead(&pos);
+    match (white, black) {
+        (Can::NotMate, Can::NotMate) => assert_eq!(dead, DeadVerdict::Dead, "{fen}"),
+        (Can::Mate, _) | (_, Can::Mate) => {
+            assert!(matches!(dead, DeadVerdict::Alive { .. }), "{fen}: expected alive, got {dead:?}")
+        }
+        _ => assert_ne!(dead, DeadVerdict::Dead, "{fen}"),
+    }
+}
+
+use Can::{Mate, NotMate, Unstated};
+
+// --- material alone (the cases the 2018 Laws' older editions listed, now just consequences of 5.2.2)
+
+#[test]
+fn dead_5_2_2_king_against_king() {
+    check("8/8/4k3/8/8/3K4/8/8 w - - 0 1", NotMate, NotMate);
+}
+
+#[test]
+fn dead_5_2_2_king_and_knight_against_king() {
+    check("8/8/4k3/8/8/3KN3/8/8 w - - 0 1", NotMate, NotMate);
+    check("8/8/4kn2/8/8/3K4/8/8 w - - 0 1", NotMate, NotMate);
+}
+
+#[test]
+fn dead_5_2_2_king_and_bishop_against_king() {
+    check("8/8/4k3/8/8/3KB3/8/8 b - - 0 1", NotMate, NotMate);
+}
+
+#[test]
+fn dead_5_2_2_bishops_all_on_one_colour() {
+    // c1 and f8 are dark: no mate is possible (the mated king's orthogonal neighbours are light).
+    check("5b2/8/4k3/8/8/3K4/8/2B5 w - - 0 1", NotMate, NotMate);
+    // Two dark bishops (one promoted) against a dark bishop.
+    check("5b2/8/4k3/8/8/3KB3/8/2B5 w - - 0 1", NotMate, NotMate);
+    // Three light bishops against a bare king.
+    check("8/8/4k3/8/8/3K4/8/1B1B1B2 w - - 0 1", NotMate, NotMate);
+}
+
+#[test]
+fn alive_5_2_2_a_bishop_of_the_other_colour_added() {
+    // The dead case above with a light bishop on f1: White mates (two bishops of different
+    // colours), and Black's bishop can mate a king hemmed in by White's own light bishops.
+    check("5b2/8/4k3/8/8/3KB3/8/2B2B2 w - - 0 1", Mate, Mate);
+}
+
+#[test]
+fn alive_5_2_2_opposite_coloured_bishops() {
+    // Ka8 with its own bishop on b8, Kb6 covering a7 and b7: Be4 is mate; the dark bishop
+    // cannot interpose on the light diagonal. Black mates by the mirror pattern on a1.
+    check("kb6/8/1K6/8/8/3B4/8/8 w - - 0 1", Mate, Mate);
+    check("2b5/8/4k3/8/8/3K4/8/2B5 w - - 0 1", Mate, Mate);
+}
+
+#[test]
+fn one_side_5_2_2_knight_against_queen() {
+    // K+N v K+Q: the knight covers one flight at most and the queen, the only possible blocker,
+    // always captures the knight or is not next to its king: the knight side cannot mate.
+    check("3qk3/8/8/8/8/8/8/1N2K3 w - - 0 1", NotMate, Mate);
+    check("8/8/8/3k4/8/2q5/8/1N1K4 w - - 0 1", NotMate, Mate);
+    check("1n2k3/8/8/8/8/8/8/3QK3 w - - 0 1", Mate, NotMate);
+}
+
+#[test]
+fn alive_5_2_2_knight_against_rook() {
+    // Kh8 with its rook on g8, White Kh6: Nf7 is mate.
+    check("6rk/8/7K/8/1N6/8/8/8 w - - 0 1", Mate, Mate);
+}
+
+#[test]
+fn alive_5_2_2_two_knights_against_king() {
+    // Not dead (FIDE 5.2.2 is about any series of legal moves): Ka8, Kb6, Nc7 and Nd7 is mate.
+    check("k7/8/2K5/3N4/8/8/8/5N2 w - - 0 1", Mate, NotMate);
+}
+
+#[test]
+fn alive_5_2_2_bishop_against_pawn() {
+    // Ka8 with its pawn on a7, Kc7: a light bishop on the long diagonal mates; the pawn also queens.
+    check("k7/p7/3K4/8/8/7B/8/8 w - - 0 1", Mate, Mate);
+}
+
+#[test]
+fn alive_5_2_2_knight_against_pawn() {
+    // Ka8, pawn a7, Kc8: Nc7 is mate.
+    check("k1K5/p7/4N3/8/8/8/8/8 w - - 0 1", Mate, Mate);
+    // Ka1, pawn a2, Kc2: Nb3 is mate.
+    check("8/8/8/8/8/8/p1KN4/k7 w - - 0 1", Mate, Unstated);
+}
+
+#[test]
+fn alive_5_2_2_sufficient_material() {
+    check("8/8/8/4k3/8/8/8/R3K3 w - - 0 1", Mate, NotMate);
+    check("8/8/8/4k3/8/8/8/3QK3 w - - 0 1", Mate, NotMate);
+    check("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", Mate, NotMate);
+    check("8/8/8/4k3/8/8/8/2B1KB2 w - - 0 1", Mate, NotMate);
+    check("8/8/8/4k3/8/8/8/2B1KN2 w - - 0 1", Mate, NotMate);
+    check("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", Mate, Mate);
+    check("8/8/8/4k3/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", Mate, NotMate);
+    check("r3k3/8/8/8/8/8/8/3QK3 w - - 0 1", Mate, Mate);
+    check("2b1k3/8/8/8/8/8/8/R3K3 w - - 0 1", Mate, Unstated);
+    check("8/p7/8/4k3/8/8/7P/4K3 w - - 0 1", Mate, Mate);
+}
+
+#[test]
+fn alive_5_2_2_opening_positions() {
+    // Fool's mate and the scholar's mate show both sides can mate.
+    check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mate, Mate);
+    check("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", Mate, Mate);
+}
+
+// --- locked pawn walls
+
+/// A zigzag wall across the board: every pawn blocked head-on, no pawn can capture, the kings
+/// can never cross (the squares in the gaps are attacked by enemy pawns).
+const WALL: &str = "8/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/3K4/8 w - - 0 1";
+
+#[test]
+fn dead_5_2_2_locked_wall() {
+    check(WALL, NotMate, NotMate);
+}
+
+#[test]
+fn dead_5_2_2_locked_wall_with_a_gap_the_kings_cannot_use() {
+    // The d-pawns removed: d4 is attacked by the black c5 and e5 pawns, d5 by c4 and e4.
+    check("8/4k3/1p3p1p/pPp1pPpP/P1P1P1P1/8/3K4/8 w - - 0 1", NotMate, NotMate);
+    // The a-pawns removed: a4 is free but a5 is attacked by b6, a6 by b5.
+    check("8/4k3/1p1p1p1p/1PpPpPpP/2P1P1P1/8/3K4/8 w - - 0 1", NotMate, NotMate);
+}
+
+#[test]
+fn dead_5_2_2_bishops_that_can_never_cross_the_wall() {
+    // Every white pawn of the wall stands on a light square and every black pawn on a dark
+    // one; the gaps on White's side are dark, those on Black's side light. A light bishop
+    // behind White's pawns and a dark one behind Black's can never reach or attack anything
+    // beyond them.
+    check("8/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/2BK4/8 w - - 0 1", NotMate, NotMate);
+    check("3b4/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/2BK4/8 w - - 0 1", NotMate, NotMate);
+}
+
+/// A wall with a pocket on the king's side: f2, g3, h2 against f3, g4, h3.
+const POCKET_WALL: &str = "8/1k6/8/1p1p4/pPpPp1p1/P1P1PpPp/5P1P/2K5 w - - 0 1";
+
+#[test]
+fn dead_5_2_2_locked_wall_with_a_pocket() {
+    check(POCKET_WALL, NotMate, NotMate);
+}
+
+#[test]
+fn dead_5_2_2_entombed_rook_and_bishop() {
+    // The rook on h1 and the bishop on g1 can never move (h2, f2 and each other), so the extra
+    // material changes nothing.
+    check("8/1k6/8/1p1p4/pPpPp1p1/P1P1PpPp/5P1P/2K3BR w - - 0 1", NotMate, NotMate);
+}
+
+#[test]
+fn alive_5_2_2_rook_out_of_its_tomb() {
+    // Without the bishop the rook reaches g2, where a black pawn can take it and run to g1.
+    check("8/1k6/8/1p1p4/pPpPp1p1/P1P1PpPp/5P1P/2K4R w - - 0 1", Unstated, Mate);
+}
+
+#[test]
+fn alive_5_2_2_wall_opened_on_the_a_and_b_files() {
+    // With the a- and b-pawns gone the wall has an open passage: Kc7 and Ra1 mate Ka8.
+    check("k7/8/8/3p4/2pPp1p1/2P1PpPp/2K2P1P/1R6 w - - 0 1", Mate, Mate);
+}
+
+// --- forced moves and finished games
+
+#[test]
+fn dead_5_2_2_forced_capture_leaves_bare_kings() {
+    // Black's only move is Kxg8: two bare kings, the position is dead now.
+    check("6Rk/8/6K1/8/8/8/8/8 b - - 0 1", NotMate, NotMate);
+    // The only move Kxg8 leaves K+N v K.
+    check("6Rk/8/6K1/8/8/8/8/N7 b - - 0 1", NotMate, NotMate);
+}
+
+#[test]
+fn alive_5_2_2_forced_capture_leaves_a_queen() {
+    check("6Rk/8/6K1/8/8/Q7/8/8 b - - 0 1", Mate, NotMate);
+}
+
+#[test]
+fn dead_5_2_1_stalemate_ends_the_game() {
+    check("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", NotMate, NotMate);
+}
+
+#[test]
+fn mate_5_1_1_checkmate_already_on_the_board() {
+    let fen = "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1";
+    check(fen, Mate, NotMate);
+    assert_eq!(unwinnable(&position(fen), Color::White), Verdict::Winnable(Vec::new()));
+}
+
+// --- the budget
+
+#[test]
+fn undetermined_5_2_2_when_the_budget_runs_out() {
+    // With no nodes the search proves nothing: the verdict must not claim a dead position.
+    let pos = Position::startpos();
+    assert_eq!(unwinnable_with_budget(&pos, Color::White, 0), Verdict::Undetermined);
+    // A proof needs no search.
+    assert_eq!(unwinnable_with_budget(&position(WALL), Color::White, 0), Verdict::Unwinnable);
+}
+
+#[test]
+fn position_count_5_2_2_at_least_forty_cases() {
+    // Keeps the suite honest about its size: the distinct positions given to `check`.
+    let source = include_str!("unwinnable.rs");
+    let mut fens: Vec<&str> = source
+        .split("check(\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .chain([WALL, POCKET_WALL, "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1"])
+        .collect();
+    fens.sort_unstable();
+    fens.dedup();
+    assert!(fens.len() >= 40, "only {} positions", fens.len());
+}
+
+#[test]
+fn not_dead_3_7_3_1_en_passant_breaks_the_wall() {
+    // The locked wall, but Black's c-pawn has just arrived on c5 from c7: every pawn is still
+    // blocked head-on, yet bxc6 or dxc6 e.p. is legal and opens the wall (FIDE 3.7.3.1), so
+    // the lock is not permanent and neither side may be declared unable to mate.
+    let pos = position("8/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/3K4/8 w - c6 0 1");
+    assert!(pos.ep_square().is_some(), "the FEN must keep its en passant square");
+    for side in Color::ALL {
+        let verdict = unwinnable(&pos, side);
+        assert!(!verdict.is_unwinnable(), "{side:?}: {verdict:?}");
+        if let Verdict::Winnable(line) = &verdict {
+            assert_mates(&pos, side, line, "wall with e.p.");
+        }
+    }
+    assert_ne!(is_dead(&pos), DeadVerdict::Dead);
+}
