@@ -131,8 +131,6 @@ pub enum Ruling {
     ClaimRefused,
     /// FIDE 6.8: the flag named has not fallen.
     FlagNotFallen { player: Color },
-    /// A.5.3 (A.4.3 in 2018): the claimant's own flag is down; the claim fails.
-    FlagClaimRejected { claimant: Color },
     /// Without supervision (A.5.2; A.4.2 in 2018): an illegal move waits for the opponent,
     /// who may claim it before moving.
     IllegalMovePending { player: Color },
@@ -173,6 +171,8 @@ pub enum ArbiterError {
     NoPendingIllegalMove,
     #[error("III.3.1: not both flags have fallen at {0} ms")]
     NotBothFlags(Millis),
+    #[error("Guidelines III (III.2.2) apply only to games without increment or delay")]
+    QuickplayWithExtraTime,
     #[error("an illegal move by {0} is pending; the opponent must move or claim first")]
     PendingIllegalMove(Color),
 }
@@ -193,6 +193,8 @@ enum Board {
 struct Pending {
     offender: Color,
     board: Board,
+    /// The pieces the illegal move touched (7.5.1: 4.3 applies to the replacing move).
+    touched: Vec<Square>,
 }
 
 /// The event-driven arbiter of one game.
@@ -376,7 +378,7 @@ impl Arbiter {
             Event::DrawAccept { player, .. } => self.on_accept(*player),
             Event::DrawDecline { player, .. } => self.on_decline(*player),
             Event::Claim { claim, intended, .. } => self.on_claim(at, *claim, intended.as_deref()),
-            Event::ClaimIllegalMove { .. } => self.on_claim_illegal(),
+            Event::ClaimIllegalMove { .. } => self.on_claim_illegal(at),
             Event::Resign { player, .. } => {
                 let outcome = self.game.resign(*player)?;
                 Ok(vec![self.end(outcome)])
@@ -448,7 +450,7 @@ impl Arbiter {
     fn on_unpromoted(&mut self, at: Millis, queen: Move) -> Result<Vec<Ruling>, ArbiterError> {
         if self.supervision == Supervision::Unsupervised {
             // A.5.4: a pawn on the furthest rank is an illegal position on the board.
-            return Ok(self.hold_illegal(at, Board::Illegal));
+            return Ok(self.hold_illegal(at, Board::Illegal, Vec::new()));
         }
         let player = self.game.position().turn();
         let uci = self.game.position().uci(queen);
@@ -470,23 +472,23 @@ impl Arbiter {
         m: Option<Move>,
         board: impl FnOnce() -> Result<Board, ArbiterError>,
     ) -> Result<Vec<Ruling>, ArbiterError> {
+        let touched = m.map_or_else(Vec::new, |m| touched_by(self.game.position(), m));
         if self.supervision == Supervision::Unsupervised {
             let board = board()?;
-            return Ok(self.hold_illegal(at, board));
+            return Ok(self.hold_illegal(at, board, touched));
         }
         let player = self.game.position().turn();
-        // The player's clock goes on running: stop and restart it at the press.
+        Ok(self.reinstate(at, player, touched))
+    }
+
+    /// FIDE 7.5.1, 7.5.5: the position before the illegal move by `player` stands again (the
+    /// game's position never changed), the player's clock runs from `at`, the pieces the move
+    /// touched must be moved under 4.3, and the illegal move is penalised.
+    fn reinstate(&mut self, at: Millis, player: Color, touched: Vec<Square>) -> Vec<Ruling> {
         self.clock.stop(at);
         self.clock.start(player, at);
-        // 7.5.1: 4.3 applies to the move replacing the illegal move.
-        self.touched.clear();
-        if let Some(m) = m {
-            self.touched.push(m.from());
-            if let Some(sq) = captured(self.game.position(), m) {
-                self.touched.push(sq);
-            }
-        }
-        Ok(self.penalise(player))
+        self.touched = touched;
+        self.penalise(player)
     }
 
     /// FIDE 7.5.5: counts an illegal move by `player`; the first gives the opponent the
@@ -511,12 +513,12 @@ impl Arbiter {
 
     /// A.5.2 (A.4.2 in 2018): without supervision, the illegal move is completed and the
     /// opponent's clock runs; it stands unless the opponent claims before moving.
-    fn hold_illegal(&mut self, at: Millis, board: Board) -> Vec<Ruling> {
+    fn hold_illegal(&mut self, at: Millis, board: Board, touched: Vec<Square>) -> Vec<Ruling> {
         let offender = self.game.position().turn();
         self.clock.press(offender, at);
         self.plies += 1;
         self.touched.clear();
-        self.pending = Some(Pending { offender, board });
+        self.pending = Some(Pending { offender, board, touched });
         vec![Ruling::IllegalMovePending { player: offender }]
     }
 
@@ -563,13 +565,12 @@ impl Arbiter {
         }
     }
 
-    /// A.5.2: the opponent claims the pending illegal move: the offender loses, or draws if
-    /// the claimant cannot mate.
-    fn on_claim_illegal(&mut self) -> Result<Vec<Ruling>, ArbiterError> {
+    /// A.5.2 (A.4.2 in 2018): the opponent claims the pending illegal move before moving (or
+    /// the arbiter intervenes): the arbiter acts according to 7.5.5, the position before the
+    /// illegal move is reinstated (7.5.1).
+    fn on_claim_illegal(&mut self, at: Millis) -> Result<Vec<Ruling>, ArbiterError> {
         let pending = self.pending.take().ok_or(ArbiterError::NoPendingIllegalMove)?;
-        self.illegal_moves[pending.offender.index()] += 1;
-        let outcome = crate::forfeit_outcome(self.laws, self.game.position(), pending.offender, Forfeit::IllegalMoves);
-        Ok(vec![self.end(outcome)])
+        Ok(self.reinstate(at, pending.offender, pending.touched))
     }
 
     fn on_touch(&mut self, square: &str) -> Result<Vec<Ruling>, ArbiterError> {
@@ -659,9 +660,6 @@ impl Arbiter {
         if !self.clock.flag_fallen(player, at) {
             return Ok(vec![Ruling::FlagNotFallen { player }]);
         }
-        if self.supervision == Supervision::Unsupervised && self.clock.flag_fallen(!player, at) {
-            return Ok(vec![Ruling::FlagClaimRejected { claimant: !player }]);
-        }
         self.pending = None;
         let outcome = self.game.flag_fall(player)?;
         Ok(vec![self.end(outcome)])
@@ -669,6 +667,9 @@ impl Arbiter {
 
     /// Guidelines III.3.1: both flags fallen, which first unknown.
     fn on_both_flags(&mut self, at: Millis) -> Result<Vec<Ruling>, ArbiterError> {
+        if self.clock.control().extra_per_move_ms() > 0 {
+            return Err(ArbiterError::QuickplayWithExtraTime);
+        }
         if !(self.clock.flag_fallen(Color::White, at) && self.clock.flag_fallen(Color::Black, at)) {
             return Err(ArbiterError::NotBothFlags(at));
         }
@@ -700,6 +701,14 @@ impl Arbiter {
     pub fn article_of(&self, article: Article) -> &'static str {
         self.laws.article(article)
     }
+}
+
+/// FIDE 7.5.1: the pieces an illegal move `m` touched: the piece moved, and the opponent's
+/// piece on its arrival square.
+fn touched_by(pos: &Position, m: Move) -> Vec<Square> {
+    let mut touched = vec![m.from()];
+    touched.extend(captured(pos, m));
+    touched
 }
 
 /// FIDE 7.5.2: `uci` moves a pawn to the last rank without promoting; the queen promotion it
