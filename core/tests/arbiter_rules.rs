@@ -347,6 +347,19 @@ fn unsupervised_a_4_4_illegal_position_gone_after_next_move_continues_2018() {
 }
 
 #[test]
+fn unsupervised_a_5_3_win_on_time_drawn_if_claimant_cannot_mate_2023() {
+    // Black (bare king) claims White's flag: Black cannot mate, so the game is drawn.
+    let fen = "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1";
+    let mut a = arbiter_from(Laws::Fide2023, tc(5 * MIN, 0), fen, Supervision::Unsupervised);
+    play(&mut a, &[Event::Flag { at_ms: 5 * MIN + 1, player: Color::White }]);
+    assert_eq!(ended(&a), (GameResult::Draw, Termination::ForfeitOpponentCannotMate(Forfeit::FlagFall)));
+    // White claims Black's flag with a pawn left: a win.
+    let mut a = arbiter_from(Laws::Fide2018, tc(5 * MIN, 0), fen, Supervision::Unsupervised);
+    play(&mut a, &[mv(1_000, "e2e4"), Event::Flag { at_ms: 5 * MIN + 1_001, player: Color::Black }]);
+    assert_eq!(ended(&a), (GameResult::WhiteWins, Termination::Forfeit(Forfeit::FlagFall)));
+}
+
+#[test]
 fn unsupervised_a_5_not_for_standard_play_2023() {
     let mut settings = Settings::new(Laws::Fide2023, tc(90 * MIN, 30 * SEC));
     settings.supervision = Supervision::Unsupervised;
@@ -569,4 +582,30 @@ fn events_json_round_trip_and_documented_format() {
     assert_eq!(back, events);
     let bad = serde_json::from_str::<Event>(r#"{"type": "flag", "at_ms": 1, "player": "green"}"#);
     assert!(bad.is_err());
+}
+
+#[test]
+fn settings_json_with_edition_and_supervision() {
+    let json = r#"{
+        "laws": "fide2018",
+        "time_control": {"periods": [{"base_ms": 600000}], "increment_ms": 5000},
+        "supervision": "unsupervised"
+    }"#;
+    let settings: Settings = serde_json::from_str(json).expect("settings parse");
+    let a = Arbiter::new(settings).expect("valid settings");
+    assert_eq!(a.laws(), Laws::Fide2018);
+    assert_eq!(a.category(), Category::Rapid); // 10 + 5 = 15 minutes
+    assert_eq!(a.supervision(), Supervision::Unsupervised);
+    let bad = r#"{"laws": "fide2018", "time_control": {"periods": [{"moves": 40, "base_ms": 1}]}}"#;
+    let settings: Settings = serde_json::from_str(bad).expect("parses");
+    assert!(matches!(Arbiter::new(settings), Err(ArbiterError::TimeControl(_))));
+}
+
+#[test]
+fn rulings_cite_the_article_of_their_edition() {
+    let pending = Ruling::IllegalMovePending { player: Color::White };
+    assert_eq!(pending.article(Laws::Fide2018), "A.4.2");
+    assert_eq!(pending.article(Laws::Fide2023), "A.5.2");
+    assert_eq!(Ruling::ClaimRefused.article(Laws::Fide2023), "9.4");
+    assert_eq!(Ruling::MoveRefused { uci: "e2e4".into(), rule: TouchRule::Castle }.article(Laws::Fide2023), "4.4.1");
 }

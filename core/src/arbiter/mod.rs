@@ -60,7 +60,8 @@ use crate::{
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Supervision {
-    /// The Competition Rules apply in full (A.3 in 2023, A.3 in 2018 for rapid; standard play).
+    /// Chapter 2, the Competition Rules, applies in full: standard play, and rapid or blitz with
+    /// adequate supervision (2018: A.3.1, B.3.1).
     #[default]
     Full,
     /// Rapid or blitz without adequate supervision: A.5 (A.4 in 2018).
@@ -142,6 +143,28 @@ pub enum Ruling {
     Annulled,
     /// The game ended.
     Ended(Outcome),
+}
+
+impl Ruling {
+    /// The article the ruling applies, numbered as in `laws`.
+    pub fn article(&self, laws: Laws) -> &'static str {
+        match self {
+            Ruling::Moved { .. } => "6.2.1",
+            Ruling::IllegalMove { .. } => "7.5.1",
+            Ruling::PawnReplacedByQueen { .. } => "7.5.2",
+            Ruling::TimeAdded { article, .. } | Ruling::GameContinues { article } => article,
+            Ruling::MoveRefused { rule, .. } | Ruling::Touched { rule } => rule.article(),
+            Ruling::DrawOffered { .. } | Ruling::OfferRejected { .. } => "9.1.2",
+            Ruling::ClaimIncorrect => "9.5.3",
+            Ruling::ClaimRefused => "9.4",
+            Ruling::FlagNotFallen { .. } => "6.8",
+            Ruling::IllegalMovePending { .. } | Ruling::IllegalMoveStands { .. } => {
+                laws.article(Article::RapidIllegalMove)
+            }
+            Ruling::Annulled => "7.3",
+            Ruling::Ended(outcome) => outcome.termination().article(laws),
+        }
+    }
 }
 
 /// An event the arbiter cannot take: bad input, or an event that contradicts the state.
