@@ -331,6 +331,17 @@ fn unsupervised_a_5_4_pawn_on_last_rank_still_there_draws_2023() {
 }
 
 #[test]
+fn unsupervised_a_5_2_claimed_unpromoted_pawn_becomes_queen_2023() {
+    let fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";
+    let mut a = arbiter_from(Laws::Fide2023, tc(5 * MIN, 0), fen, Supervision::Unsupervised);
+    let r = play(&mut a, &[mv(1_000, "e7e8"), Event::ClaimIllegalMove { at_ms: 2_000 }]);
+    assert!(r.contains(&Ruling::PawnReplacedByQueen { uci: "e7e8q".into() }));
+    assert!(r.contains(&Ruling::TimeAdded { player: Color::Black, ms: MIN, article: "7.5.5" }));
+    assert_eq!(a.game().position().fen(), "4Q3/8/8/8/8/8/k7/4K3 b - - 0 1");
+    assert_eq!(a.to_move(), Color::Black);
+}
+
+#[test]
 fn unsupervised_a_4_4_illegal_position_gone_after_next_move_continues_2018() {
     // The pawn left on e8 is taken by the next move: play goes on from the board given.
     let fen = "3r4/4P3/8/8/8/8/k7/4K3 w - - 0 1";

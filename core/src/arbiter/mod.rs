@@ -218,6 +218,8 @@ struct Pending {
     board: Board,
     /// The pieces the illegal move touched (7.5.1: 4.3 applies to the replacing move).
     touched: Vec<Square>,
+    /// 7.5.2: the queen promotion an unpromoted pawn move becomes if claimed.
+    queen: Option<Move>,
 }
 
 /// The event-driven arbiter of one game.
@@ -473,7 +475,7 @@ impl Arbiter {
     fn on_unpromoted(&mut self, at: Millis, queen: Move) -> Result<Vec<Ruling>, ArbiterError> {
         if self.supervision == Supervision::Unsupervised {
             // A.5.4: a pawn on the furthest rank is an illegal position on the board.
-            return Ok(self.hold_illegal(at, Board::Illegal, Vec::new()));
+            return Ok(self.hold_illegal(at, Board::Illegal, Vec::new(), Some(queen)));
         }
         let player = self.game.position().turn();
         let uci = self.game.position().uci(queen);
@@ -498,7 +500,7 @@ impl Arbiter {
         let touched = m.map_or_else(Vec::new, |m| touched_by(self.game.position(), m));
         if self.supervision == Supervision::Unsupervised {
             let board = board()?;
-            return Ok(self.hold_illegal(at, board, touched));
+            return Ok(self.hold_illegal(at, board, touched, None));
         }
         let player = self.game.position().turn();
         Ok(self.reinstate(at, player, touched))
@@ -536,12 +538,12 @@ impl Arbiter {
 
     /// A.5.2 (A.4.2 in 2018): without supervision, the illegal move is completed and the
     /// opponent's clock runs; it stands unless the opponent claims before moving.
-    fn hold_illegal(&mut self, at: Millis, board: Board, touched: Vec<Square>) -> Vec<Ruling> {
+    fn hold_illegal(&mut self, at: Millis, board: Board, touched: Vec<Square>, queen: Option<Move>) -> Vec<Ruling> {
         let offender = self.game.position().turn();
         self.clock.press(offender, at);
         self.plies += 1;
         self.touched.clear();
-        self.pending = Some(Pending { offender, board, touched });
+        self.pending = Some(Pending { offender, board, touched, queen });
         vec![Ruling::IllegalMovePending { player: offender }]
     }
 
@@ -589,11 +591,22 @@ impl Arbiter {
     }
 
     /// A.5.2 (A.4.2 in 2018): the opponent claims the pending illegal move before moving (or
-    /// the arbiter intervenes): the arbiter acts according to 7.5.5, the position before the
-    /// illegal move is reinstated (7.5.1).
+    /// the arbiter intervenes): the arbiter acts according to 7.5.1-7.5.5: the position before
+    /// the illegal move is reinstated, or (7.5.2) the unpromoted pawn becomes a queen and the
+    /// claimant, whose clock runs, has the move; then the illegal move is penalised.
     fn on_claim_illegal(&mut self, at: Millis) -> Result<Vec<Ruling>, ArbiterError> {
         let pending = self.pending.take().ok_or(ArbiterError::NoPendingIllegalMove)?;
-        Ok(self.reinstate(at, pending.offender, pending.touched))
+        let Some(queen) = pending.queen else {
+            return Ok(self.reinstate(at, pending.offender, pending.touched));
+        };
+        let uci = self.game.position().uci(queen);
+        let mut rulings = vec![Ruling::PawnReplacedByQueen { uci }];
+        if let Some(outcome) = self.game.play(queen)? {
+            rulings.push(self.end(outcome));
+        } else {
+            rulings.extend(self.penalise(pending.offender));
+        }
+        Ok(rulings)
     }
 
     fn on_touch(&mut self, square: &str) -> Result<Vec<Ruling>, ArbiterError> {
@@ -646,36 +659,28 @@ impl Arbiter {
         let claimant = self.game.position().turn();
         let m = intended.map(|uci| self.game.position().parse_uci(uci)).transpose().map_err(GameError::from)?;
         self.clock.stop(at);
-        match self.game.claim_draw(claim, m)? {
-            ClaimVerdict::Correct(outcome) => Ok(vec![self.end(outcome)]),
-            ClaimVerdict::Incorrect => {
-                let ms = self.penalty_ms();
-                self.clock.add_time(!claimant, ms);
-                let mut rulings =
-                    vec![Ruling::ClaimIncorrect, Ruling::TimeAdded { player: !claimant, ms, article: "9.5.3" }];
-                match m {
-                    Some(m) => {
-                        // Game::claim_draw has played the intended move; the clock is pressed.
-                        self.clock.press(claimant, at);
-                        self.plies += 1;
-                        rulings
-                            .push(Ruling::Moved { uci: self.game.positions()[self.game.positions().len() - 2].uci(m) });
-                        if let Some(outcome) = self.game.outcome() {
-                            rulings.push(self.end(outcome));
-                            return Ok(rulings);
-                        }
-                        if self.offer == Some(!claimant) {
-                            self.offer = None;
-                            rulings.push(Ruling::OfferRejected { player: !claimant });
-                        }
-                    }
-                    None => self.clock.start(claimant, at),
-                }
-                // 9.1.2.3: the claim counts as a draw offer.
-                rulings.extend(self.on_offer(claimant));
-                Ok(rulings)
+        // 9.5.2: a correct claim draws at once; the intended move is not played. (Game::claim_draw
+        // is called only for a correct claim: for an incorrect one it would play the move
+        // without the clock.)
+        if self.game.claim_is_correct(claim, m)? {
+            if let ClaimVerdict::Correct(outcome) = self.game.claim_draw(claim, m)? {
+                return Ok(vec![self.end(outcome)]);
             }
         }
+        // 9.5.3: the opponent gets the penalty time and the game goes on; an intended move
+        // must be played (and completes the claimant's move).
+        let ms = self.penalty_ms();
+        self.clock.add_time(!claimant, ms);
+        let mut rulings = vec![Ruling::ClaimIncorrect, Ruling::TimeAdded { player: !claimant, ms, article: "9.5.3" }];
+        match m {
+            Some(m) => rulings.extend(self.complete_move(at, m)?),
+            None => self.clock.start(claimant, at),
+        }
+        if self.status == Status::Ongoing {
+            // 9.1.2.3: the claim counts as a draw offer.
+            rulings.extend(self.on_offer(claimant));
+        }
+        Ok(rulings)
     }
 
     /// FIDE 6.8, 6.9, A.5.3: `player`'s flag observed or claimed.
