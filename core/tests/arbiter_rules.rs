@@ -613,6 +613,18 @@ fn settings_json_with_edition_and_supervision() {
 }
 
 #[test]
+fn settings_json_documented_example_parses() {
+    let json = r#"{"laws": "fide2023", "supervision": "unsupervised",
+        "time_control": {"periods": [{"moves": 40, "base_ms": 5400000}, {"base_ms": 1800000}],
+                         "increment_ms": 30000, "delay": {"mode": "simple", "ms": 5000}},
+        "start_fen": "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1"}"#;
+    let settings: Settings = serde_json::from_str(json).expect("documented settings parse");
+    assert_eq!(settings.time_control.delay, Some(Delay { mode: DelayMode::Simple, ms: 5_000 }));
+    // 90 + 30 minutes + 60 x 35 s: standard, so A.5 cannot apply.
+    assert!(matches!(Arbiter::new(settings), Err(ArbiterError::UnsupervisedStandard(Category::Standard))));
+}
+
+#[test]
 fn rulings_cite_the_article_of_their_edition() {
     let pending = Ruling::IllegalMovePending { player: Color::White };
     assert_eq!(pending.article(Laws::Fide2018), "A.4.2");

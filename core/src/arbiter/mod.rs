@@ -36,7 +36,30 @@
 //! - A claim stops the clock (9.5.1); the time the arbiter takes is not counted: the game
 //!   resumes at the time of the claim.
 //! - Without supervision, an illegal move that stands changes the board to `position_after`;
-//!   the game's history (repetitions, 5.2.3) then restarts from that board.
+//!   the game's history (repetitions, 5.2.3) then restarts from that board. The core cannot
+//!   hold the illegal positions of A.5.4 (both kings in check, a pawn on the last rank): when
+//!   the board after the next move is not given, or is still such a position, the game is
+//!   drawn (A.5.4).
+//! - A forfeit (6.9, 7.5.5, 5.1.2) is judged in the current position through
+//!   [`crate::material::can_checkmate`]; for a flag observed late, that is the position when it
+//!   was observed.
+//! - When the queen of 7.5.2 mates or otherwise ends the game, the game ends and no penalty
+//!   follows.
+//! - 7.3 counts the half-moves completed in this game: fewer than 20 (10 by each player)
+//!   annuls it.
+//! - Guidelines III apply only without increment or delay (III.2.2); the category is not
+//!   checked.
+//! - An event that is refused (an error) leaves the arbiter as it was: each event is decided
+//!   on a copy of the state.
+//!
+//! Settings are serde-(de)serialisable too:
+//!
+//! ```json
+//! {"laws": "fide2023", "supervision": "unsupervised",
+//!  "time_control": {"periods": [{"moves": 40, "base_ms": 5400000}, {"base_ms": 1800000}],
+//!                   "increment_ms": 30000, "delay": {"mode": "simple", "ms": 5000}},
+//!  "start_fen": "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1"}
+//! ```
 
 mod category;
 mod clock;
