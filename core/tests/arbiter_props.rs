@@ -7,7 +7,7 @@
 //! - a dead position always ends the game as a draw.
 
 use arbiter_core::arbiter::{
-    Arbiter, ArbiterError, Category, Event, Period, Ruling, Settings, Status, Supervision, TimeControl,
+    allowed_moves, Arbiter, ArbiterError, Category, Event, Period, Ruling, Settings, Status, Supervision, TimeControl,
 };
 use arbiter_core::material::is_dead_position;
 use arbiter_core::{Color, DrawClaim, GameResult, Laws, Square};
@@ -154,5 +154,32 @@ proptest! {
             }
             Status::Ongoing => prop_assert_eq!(endings, 0),
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// FIDE 4.3-4.5: whatever was touched, the allowed moves are legal, and there is at least
+    /// one whenever the player has a legal move (4.5: none of the touched pieces can move,
+    /// then any legal move).
+    #[test]
+    fn touch_4_5_allowed_moves_legal_and_never_empty(seed in any::<u64>(), plies in 0usize..60, touches in 0usize..5) {
+        let mut rng = Rng(seed | 1);
+        let mut pos = arbiter_core::Position::startpos();
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves.as_slice()[rng.below(moves.len() as u64) as usize];
+            pos = pos.play(m).expect("generated move is legal");
+        }
+        let occupied: Vec<Square> = pos.occupied().into_iter().collect();
+        let touched: Vec<Square> = (0..touches).map(|_| occupied[rng.below(occupied.len() as u64) as usize]).collect();
+        let verdict = allowed_moves(&pos, &touched);
+        let legal = pos.legal_moves();
+        prop_assert!(verdict.allowed.iter().all(|m| legal.contains(*m)));
+        prop_assert_eq!(verdict.allowed.is_empty(), legal.is_empty());
     }
 }

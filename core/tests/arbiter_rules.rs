@@ -183,6 +183,15 @@ fn recording_8_4_not_obliged_under_five_minutes_without_increment_2018() {
 }
 
 #[test]
+fn recording_8_4_while_the_clock_runs_2023() {
+    // Black's clock runs: at 86 minutes into Black's move, 4 minutes are left.
+    let mut a = arbiter(Laws::Fide2023, tc(90 * MIN, 0));
+    play(&mut a, &[mv(SEC, "e2e4")]);
+    assert!(a.clock().must_record(Color::Black, 80 * MIN));
+    assert!(!a.clock().must_record(Color::Black, 86 * MIN + SEC));
+}
+
+#[test]
 fn recording_8_4_increment_of_30_seconds_keeps_obligation_2023() {
     let mut a = arbiter(Laws::Fide2023, tc(90 * MIN, 30 * SEC));
     play(&mut a, &[mv(88 * MIN, "e2e4")]);

@@ -283,11 +283,13 @@ impl Clock {
         self.sides[color.index()].period + 1 == self.control.periods.len()
     }
 
-    /// FIDE 8.4: whether `color` must record the moves: not when the player had less than five
-    /// minutes at some stage of the current period and there is no increment of 30 seconds
-    /// or more per move.
-    pub fn must_record(&self, color: Color) -> bool {
-        !self.sides[color.index()].below_five || self.control.increment_ms >= THIRTY_SECONDS
+    /// FIDE 8.4: whether `color` must record the moves at `at_ms`: not when the player has had
+    /// less than five minutes at some stage of the current period (up to `at_ms`) and there is
+    /// no increment of 30 seconds or more per move.
+    pub fn must_record(&self, color: Color, at_ms: Millis) -> bool {
+        let below_five =
+            self.sides[color.index()].below_five || self.remaining_at(color, at_ms) < to_signed(FIVE_MINUTES);
+        !below_five || self.control.increment_ms >= THIRTY_SECONDS
     }
 
     fn note_below_five(&mut self, color: Color) {

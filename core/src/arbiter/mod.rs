@@ -357,9 +357,10 @@ impl Arbiter {
         self.offer
     }
 
-    /// FIDE 8.4 (A.2 for rapid and blitz): whether `color` must record the moves now.
+    /// FIDE 8.4 (A.2 for rapid and blitz): whether `color` must record the moves at the time
+    /// of the last event.
     pub fn must_record(&self, color: Color) -> bool {
-        self.category.requires_recording() && self.clock.must_record(color)
+        self.category.requires_recording() && self.clock.must_record(color, self.last_at)
     }
 
     /// FIDE 7.5.5, 9.5.3 (A.3, B.2/B.3): the time given to the opponent for an illegal move or
