@@ -149,3 +149,13 @@ fn touch_4_3_en_passant_captures_the_touched_pawn_2018_2023() {
     assert_eq!(rule, TouchRule::CaptureFirstOpponent);
     assert_eq!(moves, set(&["e5d6"]));
 }
+
+#[test]
+fn touch_4_3_1_king_then_rook_without_castling_right_2018_2023() {
+    // No castling rights: touching king then rook is not castling (4.4); the king cannot
+    // move (hemmed in), so 4.3.1 passes to the rook.
+    let p = pos("4k3/8/8/8/8/8/3PPP2/3QKB1R w - - 0 1");
+    let (rule, moves) = allowed(&p, &["e1", "h1"]);
+    assert_eq!(rule, TouchRule::MoveFirstOwn);
+    assert_eq!(moves, set(&["h1g1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8"]));
+}

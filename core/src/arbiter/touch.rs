@@ -4,7 +4,8 @@
 //! Castling is a move of the king (3.8.2: "counting as a single move of the king"), so it
 //! moves the king's piece. With several pieces of each colour touched, 4.3.3 is read as:
 //! capture a touched opponent's piece with a touched own piece; if no such capture is legal,
-//! move or capture the first touched piece that can be moved or captured.
+//! move or capture the first touched piece that can be moved or captured. Article 4.4 is
+//! applied to a rook that still has its castling right; otherwise 4.3.1 governs.
 
 use serde::{Deserialize, Serialize};
 
@@ -79,11 +80,13 @@ pub fn allowed_moves(pos: &Position, touched: &[Square]) -> TouchVerdict {
     let own: Vec<Square> = order.iter().copied().filter(|&s| pos.color_at(s) == Some(us)).collect();
     let theirs: Vec<Square> = order.iter().copied().filter(|&s| pos.color_at(s) == Some(!us)).collect();
 
-    // 4.4: the king and a rook of the same side were touched.
+    // 4.4: the king and a rook it may still castle with were touched. (With a rook that has
+    // lost its castling right, castling cannot be meant: 4.3.1 governs.)
     let king = pos.king(us);
-    let king_rank = king.rank();
-    let rook_on_rank =
-        own.iter().copied().find(|&s| s != king && pos.role_at(s) == Some(Role::Rook) && s.rank() == king_rank);
+    let rook_on_rank = own.iter().copied().find(|&s| {
+        let side = CastlingSide::of(king.file(), s.file());
+        s != king && pos.role_at(s) == Some(Role::Rook) && pos.castling_rights().rook_square(us, side) == Some(s)
+    });
     let king_index = order.iter().position(|&s| s == king);
     let forbidden_side = match (king_index, rook_on_rank) {
         (Some(ki), Some(rook)) => {
