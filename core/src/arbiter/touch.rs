@@ -83,12 +83,12 @@ pub fn allowed_moves(pos: &Position, touched: &[Square]) -> TouchVerdict {
     // 4.4: the king and a rook it may still castle with were touched. (With a rook that has
     // lost its castling right, castling cannot be meant: 4.3.1 governs.)
     let king = pos.king(us);
-    let rook_on_rank = own.iter().copied().find(|&s| {
+    let castling_rook = own.iter().copied().find(|&s| {
         let side = CastlingSide::of(king.file(), s.file());
         s != king && pos.role_at(s) == Some(Role::Rook) && pos.castling_rights().rook_square(us, side) == Some(s)
     });
     let king_index = order.iter().position(|&s| s == king);
-    let forbidden_side = match (king_index, rook_on_rank) {
+    let forbidden_side = match (king_index, castling_rook) {
         (Some(ki), Some(rook)) => {
             let ri = order.iter().position(|&s| s == rook).unwrap_or(usize::MAX);
             let side = CastlingSide::of(king.file(), rook.file());
@@ -102,7 +102,7 @@ pub fn allowed_moves(pos: &Position, touched: &[Square]) -> TouchVerdict {
     };
     let legal: Vec<Move> = legal
         .into_iter()
-        .filter(|m| !(m.is_castle() && m.castling_side() == forbidden_side && forbidden_side.is_some()))
+        .filter(|m| forbidden_side.is_none() || !m.is_castle() || m.castling_side() != forbidden_side)
         .collect();
 
     if !own.is_empty() && !theirs.is_empty() {
