@@ -136,6 +136,21 @@ fn clock_6_3_2_delay_modes_differ_on_the_flag_2023() {
 }
 
 #[test]
+fn flag_6_9_time_the_flag_will_fall_2023() {
+    let mut a = arbiter(Laws::Fide2023, tc(MIN, 2 * SEC));
+    assert_eq!(a.clock().flag_time(), Some(MIN + 1));
+    play(&mut a, &[mv(10 * SEC, "e2e4")]);
+    // Black's clock started at 10 s with a full minute.
+    assert_eq!(a.clock().flag_time(), Some(10 * SEC + MIN + 1));
+    let control = TimeControl {
+        periods: vec![Period { moves: None, base_ms: MIN }],
+        increment_ms: 0,
+        delay: Some(Delay { mode: DelayMode::Simple, ms: 5 * SEC }),
+    };
+    assert_eq!(arbiter(Laws::Fide2023, control).clock().flag_time(), Some(MIN + 5 * SEC + 1));
+}
+
+#[test]
 fn flag_6_9_loss_on_time_2023() {
     let mut a = arbiter(Laws::Fide2023, tc(MIN, 0));
     let r = play(&mut a, &[Event::Flag { at_ms: MIN, player: Color::White }]);
@@ -377,6 +392,15 @@ fn unsupervised_a_5_3_win_on_time_drawn_if_claimant_cannot_mate_2023() {
     let mut a = arbiter_from(Laws::Fide2018, tc(5 * MIN, 0), fen, Supervision::Unsupervised);
     play(&mut a, &[mv(1_000, "e2e4"), Event::Flag { at_ms: 5 * MIN + 1_001, player: Color::Black }]);
     assert_eq!(ended(&a), (GameResult::WhiteWins, Termination::Forfeit(Forfeit::FlagFall)));
+}
+
+#[test]
+fn unsupervised_a_4_2_clock_pressed_without_move_stands_2018() {
+    // 7.5.3 without supervision, not claimed: White has passed, and Black's move stands.
+    let mut a = unsupervised(Laws::Fide2018, tc(3 * MIN, 0));
+    play(&mut a, &[Event::PressWithoutMove { at_ms: 1_000 }, mv(2_000, "d7d5")]);
+    assert_eq!(a.game().position().fen(), "rnbqkbnr/ppp1pppp/8/3p4/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2");
+    assert_eq!(a.illegal_moves(Color::White), 0);
 }
 
 #[test]

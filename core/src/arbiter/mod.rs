@@ -743,16 +743,6 @@ impl Arbiter {
             vec![Ruling::GameContinues { article: "7.3" }]
         }
     }
-
-    /// The article of `termination` in this arbiter's edition.
-    pub fn article(&self, termination: Termination) -> &'static str {
-        termination.article(self.laws)
-    }
-
-    /// The article numbering of an [`Article`] in this edition.
-    pub fn article_of(&self, article: Article) -> &'static str {
-        self.laws.article(article)
-    }
 }
 
 /// FIDE 7.5.1: the pieces an illegal move `m` touched: the piece moved, and the opponent's
@@ -785,10 +775,16 @@ fn pseudo_move(pos: &Position, uci: &str) -> Option<Move> {
 /// player who pressed is in check.
 fn pass(pos: &Position) -> Board {
     let fen = pos.fen();
-    let mut fields: Vec<&str> = fen.split(' ').collect();
     let turn = if pos.turn() == Color::White { "b" } else { "w" };
-    fields[1] = turn;
-    fields[3] = "-";
+    let fields: Vec<&str> = fen
+        .split(' ')
+        .enumerate()
+        .map(|(i, field)| match i {
+            1 => turn,
+            3 => "-",
+            _ => field,
+        })
+        .collect();
     read_board(&fields.join(" ")).unwrap_or(Board::Unknown)
 }
 
