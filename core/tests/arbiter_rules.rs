@@ -404,6 +404,20 @@ fn unsupervised_a_4_2_clock_pressed_without_move_stands_2018() {
 }
 
 #[test]
+fn unsupervised_a_5_2_standing_illegal_move_into_dead_position_draws_2023() {
+    // The knight "captures" the last black pawn with an illegal jump, leaving K+N v K;
+    // Black moves on without claiming.
+    let fen = "4k3/8/8/8/4p3/8/8/1N1K4 w - - 0 1";
+    let mut a = arbiter_from(Laws::Fide2023, tc(3 * MIN, 0), fen, Supervision::Unsupervised);
+    let after = "4k3/8/8/8/4N3/8/8/3K4 b - - 0 1";
+    play(
+        &mut a,
+        &[Event::Move { at_ms: 1_000, uci: "b1e4".into(), position_after: Some(after.into()) }, mv(2_000, "e8e7")],
+    );
+    assert_eq!(ended(&a), (GameResult::Draw, Termination::DeadPosition));
+}
+
+#[test]
 fn unsupervised_a_5_not_for_standard_play_2023() {
     let mut settings = Settings::new(Laws::Fide2023, tc(90 * MIN, 30 * SEC));
     settings.supervision = Supervision::Unsupervised;

@@ -585,7 +585,9 @@ impl Arbiter {
                     return Err(ArbiterError::PositionAfterTurn(pending.offender));
                 }
                 self.game = Game::with_laws(pos, self.laws);
-                Ok(None)
+                // The board the illegal move left may itself end the game (mate, stalemate,
+                // dead position: 5.1.1, 5.2.1, 5.2.2); then no move can follow it.
+                Ok(self.game.outcome().map(|o| self.end(o)))
             }
             Board::Unknown => Err(ArbiterError::UnknownBoard(pending.offender)),
             Board::Illegal => {
