@@ -4,7 +4,9 @@
 //! An [`Arbiter`] is built from [`Settings`] (the Laws edition, the time control, and whether
 //! Chapter 2 applies in full or the unsupervised rules of A.5, A.4 in 2018) and is fed
 //! [`Event`]s in time order; each event gives back the [`Ruling`]s it led to. The category
-//! (standard, rapid, blitz) follows from the time control ([`Category::of`]).
+//! (standard, rapid, blitz) follows from the time control ([`Category::of`]). The event format
+//! (JSON / YAML) is described in [`events`], the clock and its delay modes in [`clock`], the
+//! touch-move rules in [`touch`].
 //!
 //! ```
 //! use arbiter_core::arbiter::{Arbiter, Event, Ruling, Settings, TimeControl};
@@ -61,10 +63,10 @@
 //!  "start_fen": "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1"}
 //! ```
 
-mod category;
-mod clock;
-mod events;
-mod touch;
+pub mod category;
+pub mod clock;
+pub mod events;
+pub mod touch;
 
 pub use category::Category;
 pub use clock::{Clock, Delay, DelayMode, Millis, Period, TimeControl, TimeControlError};
