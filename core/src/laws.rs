@@ -49,6 +49,14 @@ pub enum Article {
     SeventyFiveMoves,
     /// Rapid without supervision: a win on time claimed (2023: A.5.3; 2018: A.4.3).
     RapidWinOnTime,
+    /// Quickplay finish: both flags fallen, which first unknown (Guidelines III.3.1).
+    BothFlagsFallen,
+    /// Without supervision: an illegal position still on the board after the next move
+    /// (2023: A.5.4; 2018: A.4.4).
+    IllegalPositionStands,
+    /// Without supervision: an illegal move claimed before the opponent's next move
+    /// (2023: A.5.2; 2018: A.4.2).
+    RapidIllegalMove,
 }
 
 impl Laws {
@@ -97,6 +105,11 @@ impl Laws {
             Article::SeventyFiveMoves => "9.6.2",
             Article::RapidWinOnTime if is_2018 => "A.4.3",
             Article::RapidWinOnTime => "A.5.3",
+            Article::BothFlagsFallen => "III.3.1",
+            Article::IllegalPositionStands if is_2018 => "A.4.4",
+            Article::IllegalPositionStands => "A.5.4",
+            Article::RapidIllegalMove if is_2018 => "A.4.2",
+            Article::RapidIllegalMove => "A.5.2",
         }
     }
 }

@@ -13,6 +13,7 @@
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 
+pub mod arbiter;
 pub mod attacks;
 mod bitboard;
 mod castling;

@@ -151,6 +151,12 @@ pub enum Termination {
     /// moves (5.1.2 from 2023, 6.9, 7.5.5); for a flag fall this is the draw "on time with
     /// insufficient mating material".
     ForfeitOpponentCannotMate(Forfeit),
+    /// Guidelines III.3.1: both flags fell, it cannot be established which first, and it
+    /// happened in the last period.
+    BothFlagsFallen,
+    /// A.5.4 (A.4.4 in 2018): without supervision, both kings in check or a pawn on the
+    /// furthest rank still on the board after the next move.
+    IllegalPositionStands,
 }
 
 impl Termination {
@@ -166,6 +172,8 @@ impl Termination {
             Termination::FivefoldRepetition => Article::Fivefold,
             Termination::SeventyFiveMoves => Article::SeventyFiveMoves,
             Termination::Forfeit(f) | Termination::ForfeitOpponentCannotMate(f) => f.article(),
+            Termination::BothFlagsFallen => Article::BothFlagsFallen,
+            Termination::IllegalPositionStands => Article::IllegalPositionStands,
         };
         laws.article(article)
     }

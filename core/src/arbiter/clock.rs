@@ -1,0 +1,306 @@
+//! The chessclock: time controls with periods, a Fischer increment or a delay, and the time
+//! each player has left (FIDE 6.3, 6.9, 8.4).
+//!
+//! All times are integer milliseconds. A player's flag falls when the time the player has used
+//! on the current move exceeds the time available for it (a press at exactly zero is in time).
+//!
+//! Supported modes (FIDE 6.3.2, "fixed extra time" with every move):
+//! - cumulative (Fischer) increment: added to the main time when the move is completed;
+//! - [`DelayMode::Simple`]: the delay mode the Laws describe: the main time runs only after
+//!   the delay has expired, and does not change if the clock is pressed within the delay;
+//! - [`DelayMode::Bronstein`]: the main time runs at once, and the time used on the move, up
+//!   to the delay, is given back when the move is completed.
+
+use serde::{Deserialize, Serialize};
+
+use crate::Color;
+
+/// Milliseconds.
+pub type Millis = u64;
+
+/// Five minutes, the limit of FIDE 8.4.
+const FIVE_MINUTES: Millis = 5 * 60 * 1000;
+/// Thirty seconds, the increment of FIDE 8.4.
+const THIRTY_SECONDS: Millis = 30 * 1000;
+
+/// One period of a time control (FIDE 6.3.1): a number of moves, or the rest of the game
+/// (`moves: None`), to be completed in `base_ms`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Period {
+    /// The moves to complete in this period; `None` for all the remaining moves.
+    #[serde(default)]
+    pub moves: Option<u32>,
+    /// The time for the period, added to the time left over from the previous one (6.3.2).
+    pub base_ms: Millis,
+}
+
+/// How the delay of FIDE 6.3.2 is applied.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DelayMode {
+    /// FIDE 6.3.2 delay mode: the main thinking time runs only after the delay.
+    #[default]
+    Simple,
+    /// The time used, up to the delay, is added back after the move.
+    Bronstein,
+}
+
+/// A delay per move (FIDE 6.3.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Delay {
+    #[serde(default)]
+    pub mode: DelayMode,
+    pub ms: Millis,
+}
+
+/// A time control (FIDE 6.3): one or more periods, then an increment and/or a delay per move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControl {
+    pub periods: Vec<Period>,
+    /// FIDE 6.3.2 cumulative (Fischer) mode: added after every completed move.
+    #[serde(default)]
+    pub increment_ms: Millis,
+    #[serde(default)]
+    pub delay: Option<Delay>,
+}
+
+/// A time control that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    #[error("a time control needs at least one period")]
+    NoPeriod,
+    #[error(
+        "period {index} of the time control has no move count, but only the last period may cover the rest of the game"
+    )]
+    OpenPeriodNotLast { index: usize },
+    #[error("the last period of the time control must cover the rest of the game (moves: null), found {moves} moves")]
+    LastPeriodLimited { moves: u32 },
+    #[error("period {index} of the time control requires 0 moves")]
+    EmptyPeriod { index: usize },
+}
+
+impl TimeControl {
+    /// All moves in `base_ms`, with `increment_ms` per move.
+    pub fn sudden_death(base_ms: Millis, increment_ms: Millis) -> TimeControl {
+        TimeControl { periods: vec![Period { moves: None, base_ms }], increment_ms, delay: None }
+    }
+
+    /// Checks the periods: every one but the last has a positive move count; the last covers
+    /// the rest of the game.
+    pub fn validate(&self) -> Result<(), TimeControlError> {
+        let (last, first) = self.periods.split_last().ok_or(TimeControlError::NoPeriod)?;
+        for (index, period) in first.iter().enumerate() {
+            match period.moves {
+                None => return Err(TimeControlError::OpenPeriodNotLast { index }),
+                Some(0) => return Err(TimeControlError::EmptyPeriod { index }),
+                Some(_) => {}
+            }
+        }
+        match last.moves {
+            None => Ok(()),
+            Some(moves) => Err(TimeControlError::LastPeriodLimited { moves }),
+        }
+    }
+
+    /// The time allotted for the whole game, without increments: the sum of the periods.
+    pub fn allotted_ms(&self) -> Millis {
+        self.periods.iter().map(|p| p.base_ms).sum()
+    }
+
+    /// The fixed extra time per move (6.3.2): the increment plus the delay.
+    pub fn extra_per_move_ms(&self) -> Millis {
+        self.increment_ms + self.delay.map_or(0, |d| d.ms)
+    }
+}
+
+/// One player's side of the clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Side {
+    /// Main time left; negative only after the flag fell.
+    remaining: i64,
+    /// Index of the current period.
+    period: usize,
+    /// Moves completed in the current period.
+    moves_in_period: u32,
+    /// FIDE 8.4: the player had less than five minutes at some stage of this period.
+    below_five: bool,
+    /// FIDE 6.9: the flag has fallen (it stays down, whatever time is added later).
+    fell: bool,
+}
+
+/// A chessclock running a [`TimeControl`]. White's clock starts at time 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    control: TimeControl,
+    sides: [Side; 2],
+    /// The player whose clock runs and since when; `None` when stopped.
+    running: Option<(Color, Millis)>,
+}
+
+impl Clock {
+    /// A clock at the start of the game, White's clock running from time 0.
+    pub fn new(control: TimeControl) -> Result<Clock, TimeControlError> {
+        control.validate()?;
+        let base = to_signed(control.periods[0].base_ms);
+        let side = Side { remaining: base, period: 0, moves_in_period: 0, below_five: false, fell: false };
+        let mut clock = Clock { control, sides: [side; 2], running: Some((Color::White, 0)) };
+        for color in Color::ALL {
+            clock.note_below_five(color);
+        }
+        Ok(clock)
+    }
+
+    pub fn control(&self) -> &TimeControl {
+        &self.control
+    }
+
+    /// The player whose clock is running.
+    pub fn running(&self) -> Option<Color> {
+        self.running.map(|(c, _)| c)
+    }
+
+    /// The main time `color` has left at `at_ms` (negative once the flag has fallen), without
+    /// the delay still to come on the current move.
+    pub fn remaining_at(&self, color: Color, at_ms: Millis) -> i64 {
+        let side = self.sides[color.index()];
+        match self.running {
+            Some((c, since)) if c == color => side.remaining - to_signed(self.charged(at_ms.saturating_sub(since))),
+            _ => side.remaining,
+        }
+    }
+
+    /// FIDE 6.9: whether `color`'s flag has fallen by `at_ms`.
+    pub fn flag_fallen(&self, color: Color, at_ms: Millis) -> bool {
+        self.sides[color.index()].fell || self.remaining_at(color, at_ms) < 0
+    }
+
+    /// FIDE 6.9: when the flag of the player whose clock runs will fall, if the clock runs on.
+    pub fn flag_time(&self) -> Option<Millis> {
+        let (color, since) = self.running?;
+        let remaining = self.sides[color.index()].remaining;
+        let left = u64::try_from(remaining).unwrap_or(0);
+        let delay = match self.control.delay {
+            Some(Delay { mode: DelayMode::Simple, ms }) => ms,
+            _ => 0,
+        };
+        Some(since + delay + left + 1)
+    }
+
+    /// The time charged to the main time for `used` ms of thinking on one move.
+    fn charged(&self, used: Millis) -> Millis {
+        match self.control.delay {
+            Some(Delay { mode: DelayMode::Simple, ms }) => used.saturating_sub(ms),
+            _ => used,
+        }
+    }
+
+    /// Stops the clock at `at_ms`, charging the running player (FIDE 9.5.1: a claimant stops
+    /// the clock).
+    pub fn stop(&mut self, at_ms: Millis) {
+        if let Some((color, since)) = self.running.take() {
+            let used = at_ms.saturating_sub(since);
+            let charged = to_signed(self.charged(used));
+            let side = &mut self.sides[color.index()];
+            side.remaining -= charged;
+            side.fell |= side.remaining < 0;
+            self.note_below_five(color);
+        }
+    }
+
+    /// Starts `color`'s clock at `at_ms` (after a stop).
+    pub fn start(&mut self, color: Color, at_ms: Millis) {
+        self.running = Some((color, at_ms));
+    }
+
+    /// FIDE 6.2.1, 6.3: `color` completes a move by pressing the clock at `at_ms`: the time
+    /// used is charged, the move counts for the period, a completed period adds the next
+    /// period's time to what is left (6.3.2), the increment (or the Bronstein refund) is
+    /// added, and the opponent's clock starts.
+    pub fn press(&mut self, color: Color, at_ms: Millis) {
+        let used = match self.running {
+            Some((c, since)) if c == color => at_ms.saturating_sub(since),
+            _ => 0,
+        };
+        self.stop(at_ms);
+        let refund = match self.control.delay {
+            Some(Delay { mode: DelayMode::Bronstein, ms }) => used.min(ms),
+            _ => 0,
+        };
+        self.complete_move(color);
+        let side = &mut self.sides[color.index()];
+        side.remaining += to_signed(self.control.increment_ms + refund);
+        self.start(!color, at_ms);
+    }
+
+    /// Counts a move by `color` for its period and moves to the next period when the moves
+    /// of this one are completed (6.3.2: the unused time carries over).
+    fn complete_move(&mut self, color: Color) {
+        let side = &mut self.sides[color.index()];
+        side.moves_in_period += 1;
+        if self.control.periods[side.period].moves == Some(side.moves_in_period) {
+            self.advance_period(color);
+        }
+    }
+
+    /// Moves `color` to the next period (if any), adding its time.
+    pub fn advance_period(&mut self, color: Color) {
+        let last = self.control.periods.len() - 1;
+        let side = &mut self.sides[color.index()];
+        if side.period < last {
+            side.period += 1;
+            side.moves_in_period = 0;
+            side.below_five = false;
+            side.remaining += to_signed(self.control.periods[side.period].base_ms);
+        }
+    }
+
+    /// Guidelines III.3.1: both flags fell before the last period and the game goes on: both
+    /// players are taken to have reached the time control, with no time left over, and start
+    /// the next period at `at_ms`.
+    pub fn restart_after_both_flags(&mut self, at_ms: Millis) {
+        let running = self.running();
+        self.stop(at_ms);
+        for color in Color::ALL {
+            let side = &mut self.sides[color.index()];
+            side.remaining = side.remaining.max(0);
+            side.fell = false;
+            self.advance_period(color);
+        }
+        if let Some(color) = running {
+            self.start(color, at_ms);
+        }
+    }
+
+    /// Adds time to `color` (FIDE 7.5.5, 9.5.3 penalties for the opponent).
+    pub fn add_time(&mut self, color: Color, ms: Millis) {
+        self.sides[color.index()].remaining += to_signed(ms);
+        self.note_below_five(color);
+    }
+
+    /// Whether `color` is in the last period, the one in which all remaining moves must be
+    /// completed (Guidelines III.3.1).
+    pub fn in_last_period(&self, color: Color) -> bool {
+        self.sides[color.index()].period + 1 == self.control.periods.len()
+    }
+
+    /// FIDE 8.4: whether `color` must record the moves at `at_ms`: not when the player has had
+    /// less than five minutes at some stage of the current period (up to `at_ms`) and there is
+    /// no increment of 30 seconds or more per move.
+    pub fn must_record(&self, color: Color, at_ms: Millis) -> bool {
+        let below_five =
+            self.sides[color.index()].below_five || self.remaining_at(color, at_ms) < to_signed(FIVE_MINUTES);
+        !below_five || self.control.increment_ms >= THIRTY_SECONDS
+    }
+
+    fn note_below_five(&mut self, color: Color) {
+        let side = &mut self.sides[color.index()];
+        if side.remaining < to_signed(FIVE_MINUTES) {
+            side.below_five = true;
+        }
+    }
+}
+
+/// A time in ms as a signed number; saturates (no real clock holds 2^63 ms).
+fn to_signed(ms: Millis) -> i64 {
+    i64::try_from(ms).unwrap_or(i64::MAX)
+}

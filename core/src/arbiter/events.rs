@@ -1,0 +1,132 @@
+//! The events of a game as the arbiter sees them, each with its time in milliseconds since
+//! White's clock was started (non-decreasing from one event to the next).
+//!
+//! Events are serde-(de)serialisable, internally tagged by `type`, so that a corpus case (YAML)
+//! or the adapter protocol (JSON) can carry them:
+//!
+//! ```json
+//! [
+//!   {"type": "move", "at_ms": 1500, "uci": "e2e4"},
+//!   {"type": "draw_offer", "at_ms": 1600, "player": "white"},
+//!   {"type": "touch", "at_ms": 2000, "square": "g8"},
+//!   {"type": "move", "at_ms": 3000, "uci": "g8f6"},
+//!   {"type": "press_without_move", "at_ms": 4000},
+//!   {"type": "claim", "at_ms": 5000, "claim": "threefold", "intended": "f3g1"},
+//!   {"type": "flag", "at_ms": 900000, "player": "black"}
+//! ]
+//! ```
+//!
+//! A `move` is a move made and the clock pressed by the player having the move; if the move is
+//! illegal it is an illegal move completed (7.5.1), and a pawn moved to the last rank without
+//! promotion (`e7e8`) is 7.5.2. `position_after` (a FEN) is needed only without supervision
+//! (A.5.2), where an illegal move may stand and the arbiter must know the board it left.
+
+use serde::{Deserialize, Serialize};
+
+use super::clock::Millis;
+use crate::{Color, DrawClaim};
+
+/// Serde form of [`Color`]: `"white"` or `"black"`.
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Color", rename_all = "snake_case")]
+enum ColorDef {
+    White,
+    Black,
+}
+
+/// Serde form of [`DrawClaim`]: `"threefold"` or `"fifty_moves"`.
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "DrawClaim", rename_all = "snake_case")]
+enum DrawClaimDef {
+    Threefold,
+    FiftyMoves,
+}
+
+/// One thing that happened in the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// FIDE 6.2.1: the player having the move makes a move (UCI) and presses the clock.
+    Move {
+        at_ms: Millis,
+        uci: String,
+        /// Without supervision only: the board after an illegal move, or after the move that
+        /// follows one (A.5.2, A.5.4), as a FEN. Ignored otherwise.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        position_after: Option<String>,
+    },
+    /// FIDE 7.5.3: the player having the move presses the clock without making a move.
+    PressWithoutMove { at_ms: Millis },
+    /// FIDE 7.5.4: a move (castling, capture, promotion) made with two hands, clock pressed.
+    TwoHands { at_ms: Millis, uci: String },
+    /// FIDE 4.3: the player having the move touches the piece on `square` deliberately.
+    Touch { at_ms: Millis, square: String },
+    /// FIDE 9.1.2: `player` offers a draw.
+    DrawOffer {
+        at_ms: Millis,
+        #[serde(with = "ColorDef")]
+        player: Color,
+    },
+    /// FIDE 5.2.3: `player` accepts the opponent's offer.
+    DrawAccept {
+        at_ms: Millis,
+        #[serde(with = "ColorDef")]
+        player: Color,
+    },
+    /// FIDE 9.1.2.2: `player` rejects the opponent's offer orally.
+    DrawDecline {
+        at_ms: Millis,
+        #[serde(with = "ColorDef")]
+        player: Color,
+    },
+    /// FIDE 9.2, 9.3, 9.5: the player having the move claims a draw, with or without an
+    /// intended move (UCI).
+    Claim {
+        at_ms: Millis,
+        #[serde(with = "DrawClaimDef")]
+        claim: DrawClaim,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        intended: Option<String>,
+    },
+    /// A.5.2 (A.4.2 in 2018): without supervision, the opponent of the player who completed
+    /// an illegal move claims it (or the arbiter intervenes) before making a move.
+    ClaimIllegalMove { at_ms: Millis },
+    /// FIDE 5.1.2: `player` resigns.
+    Resign {
+        at_ms: Millis,
+        #[serde(with = "ColorDef")]
+        player: Color,
+    },
+    /// FIDE 6.8: `player`'s flag is observed by the arbiter or claimed by the opponent (the only
+    /// way under A.5.3).
+    Flag {
+        at_ms: Millis,
+        #[serde(with = "ColorDef")]
+        player: Color,
+    },
+    /// Guidelines III.3.1: both flags have fallen and it cannot be established which first.
+    BothFlagsFallen { at_ms: Millis },
+    /// FIDE 7.3: it is found that the game began with colours reversed.
+    ColoursReversed { at_ms: Millis },
+}
+
+impl Event {
+    /// The time of the event.
+    pub fn at_ms(&self) -> Millis {
+        match self {
+            Event::Move { at_ms, .. }
+            | Event::PressWithoutMove { at_ms }
+            | Event::TwoHands { at_ms, .. }
+            | Event::Touch { at_ms, .. }
+            | Event::DrawOffer { at_ms, .. }
+            | Event::DrawAccept { at_ms, .. }
+            | Event::DrawDecline { at_ms, .. }
+            | Event::Claim { at_ms, .. }
+            | Event::ClaimIllegalMove { at_ms }
+            | Event::Resign { at_ms, .. }
+            | Event::Flag { at_ms, .. }
+            | Event::BothFlagsFallen { at_ms }
+            | Event::ColoursReversed { at_ms } => *at_ms,
+        }
+    }
+}

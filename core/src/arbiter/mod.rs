@@ -1,0 +1,805 @@
+//! The arbiter: an event-driven judge of a game under the Competition Rules (FIDE Arts. 4, 6,
+//! 7, 8.4, 9.1-9.5, Appendices A and B, Guidelines III), on top of [`Game`].
+//!
+//! An [`Arbiter`] is built from [`Settings`] (the Laws edition, the time control, and whether
+//! Chapter 2 applies in full or the unsupervised rules of A.5, A.4 in 2018) and is fed
+//! [`Event`]s in time order; each event gives back the [`Ruling`]s it led to. The category
+//! (standard, rapid, blitz) follows from the time control ([`Category::of`]). The event format
+//! (JSON / YAML) is described in [`events`], the clock and its delay modes in [`clock`], the
+//! touch-move rules in [`touch`].
+//!
+//! ```
+//! use arbiter_core::arbiter::{Arbiter, Event, Ruling, Settings, TimeControl};
+//! use arbiter_core::{Color, Laws};
+//!
+//! let settings = Settings::new(Laws::Fide2023, TimeControl::sudden_death(3 * 60_000, 2_000));
+//! let mut arbiter = Arbiter::new(settings).unwrap();
+//! let events: Vec<Event> = serde_json::from_str(r#"[
+//!     {"type": "move", "at_ms": 1000, "uci": "e2e4"},
+//!     {"type": "move", "at_ms": 2500, "uci": "e7e5"},
+//!     {"type": "move", "at_ms": 3000, "uci": "e1e3"}
+//! ]"#).unwrap();
+//! for event in &events {
+//!     arbiter.apply(event).unwrap();
+//! }
+//! // FIDE 7.5.5 (blitz, B.3): the first illegal move gives the opponent one minute.
+//! assert_eq!(arbiter.illegal_moves(Color::White), 1);
+//! assert_eq!(arbiter.remaining_ms(Color::Black), 3 * 60_000 - 1_500 + 2_000 + 60_000);
+//! ```
+//!
+//! Modelling choices, where the Laws leave room:
+//! - A flag falls when the arbiter observes it or a player claims it (6.8): only a `flag` or
+//!   `both_flags_fallen` event ends a game on time; a move pressed after the flag fell leaves
+//!   the flag down (the clock remembers it) until it is observed.
+//! - After an illegal move (supervised) the player's clock keeps running from the time of the
+//!   press; no increment is given for it, and the move does not count for the period. Under
+//!   7.5.1 "Article 4.3 applies to the move replacing the illegal move": the piece moved, and
+//!   the piece it would have captured, count as touched.
+//! - A claim stops the clock (9.5.1); the time the arbiter takes is not counted: the game
+//!   resumes at the time of the claim.
+//! - Without supervision, an illegal move that stands changes the board to `position_after`;
+//!   the game's history (repetitions, 5.2.3) then restarts from that board. The core cannot
+//!   hold the illegal positions of A.5.4 (both kings in check, a pawn on the last rank): when
+//!   the board after the next move is not given, or is still such a position, the game is
+//!   drawn (A.5.4).
+//! - A forfeit (6.9, 7.5.5, 5.1.2) is judged in the current position through
+//!   [`crate::material::can_checkmate`]; for a flag observed late, that is the position when it
+//!   was observed.
+//! - When the queen of 7.5.2 mates or otherwise ends the game, the game ends and no penalty
+//!   follows.
+//! - 7.3 counts the half-moves completed in this game: fewer than 20 (10 by each player)
+//!   annuls it.
+//! - Guidelines III apply only without increment or delay (III.2.2); the category is not
+//!   checked.
+//! - An event that is refused (an error) leaves the arbiter as it was: each event is decided
+//!   on a copy of the state.
+//!
+//! Settings are serde-(de)serialisable too:
+//!
+//! ```json
+//! {"laws": "fide2023", "supervision": "unsupervised",
+//!  "time_control": {"periods": [{"moves": 40, "base_ms": 5400000}, {"base_ms": 1800000}],
+//!                   "increment_ms": 30000, "delay": {"mode": "simple", "ms": 5000}},
+//!  "start_fen": "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1"}
+//! ```
+
+pub mod category;
+pub mod clock;
+pub mod events;
+pub mod touch;
+
+pub use category::Category;
+pub use clock::{Clock, Delay, DelayMode, Millis, Period, TimeControl, TimeControlError};
+pub use events::Event;
+pub use touch::{allowed_moves, captured, TouchRule, TouchVerdict};
+
+use serde::{Deserialize, Serialize};
+
+use crate::fen::read_with;
+use crate::{
+    Article, ClaimVerdict, Color, FenError, Forfeit, Game, GameError, IllegalPosition, Laws, Move, Outcome, Points,
+    Position, Role, Square, Termination, UciError, Validation,
+};
+
+/// Whether Chapter 2 (the Competition Rules) applies in full.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Supervision {
+    /// Chapter 2, the Competition Rules, applies in full: standard play, and rapid or blitz with
+    /// adequate supervision (2018: A.3.1, B.3.1).
+    #[default]
+    Full,
+    /// Rapid or blitz without adequate supervision: A.5 (A.4 in 2018).
+    Unsupervised,
+}
+
+/// How the arbiter is set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    #[serde(with = "LawsDef")]
+    pub laws: Laws,
+    pub time_control: TimeControl,
+    #[serde(default)]
+    pub supervision: Supervision,
+    /// The starting position; the standard one (2.3) when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_fen: Option<String>,
+}
+
+/// Serde form of [`Laws`]: `"fide2018"` or `"fide2023"`.
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Laws", rename_all = "snake_case")]
+enum LawsDef {
+    Fide2018,
+    Fide2023,
+}
+
+impl Settings {
+    /// Supervised play from the standard starting position.
+    pub fn new(laws: Laws, time_control: TimeControl) -> Settings {
+        Settings { laws, time_control, supervision: Supervision::Full, start_fen: None }
+    }
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ongoing,
+    Ended(Outcome),
+    /// FIDE 7.3: discontinued, to be replayed with the right colours.
+    Annulled,
+}
+
+/// What the arbiter decided on one event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ruling {
+    /// FIDE 6.2.1: the move was made and the clock pressed.
+    Moved { uci: String },
+    /// FIDE 7.5.1 (7.5.3, 7.5.4): an illegal move completed by `player`, the `count`th; the
+    /// position before it is reinstated.
+    IllegalMove { player: Color, count: u32 },
+    /// FIDE 7.5.2: the pawn moved to the last rank without promotion becomes a queen.
+    PawnReplacedByQueen { uci: String },
+    /// `ms` added to `player`'s clock under `article` (7.5.5, 9.5.3).
+    TimeAdded { player: Color, ms: Millis, article: &'static str },
+    /// FIDE 4.3-4.5: the move is not one the touched pieces allow; it is not made and the
+    /// player must make one of the allowed moves.
+    MoveRefused { uci: String, rule: TouchRule },
+    /// FIDE 4.3: a touch was noted; `rule` now governs the move.
+    Touched { rule: TouchRule },
+    /// FIDE 9.1.2: an offer stands.
+    DrawOffered { player: Color },
+    /// FIDE 9.1.2.2: the offer of `player` was rejected (orally, by a touch or by a move).
+    OfferRejected { player: Color },
+    /// FIDE 9.5.3: the claim was incorrect; the game goes on.
+    ClaimIncorrect,
+    /// FIDE 9.4: the claimant touched a piece and lost the right to claim on this move.
+    ClaimRefused,
+    /// FIDE 6.8: the flag named has not fallen.
+    FlagNotFallen { player: Color },
+    /// Without supervision (A.5.2; A.4.2 in 2018): an illegal move waits for the opponent,
+    /// who may claim it before moving.
+    IllegalMovePending { player: Color },
+    /// A.5.2: the opponent moved without claiming; the illegal move stands.
+    IllegalMoveStands { player: Color },
+    /// The game goes on under `article` (7.3 with 10 moves each; III.3.1 before the last period).
+    GameContinues { article: &'static str },
+    /// FIDE 7.3: the game is annulled.
+    Annulled,
+    /// The game ended.
+    Ended(Outcome),
+}
+
+impl Ruling {
+    /// The article the ruling applies, numbered as in `laws`.
+    pub fn article(&self, laws: Laws) -> &'static str {
+        match self {
+            Ruling::Moved { .. } => "6.2.1",
+            Ruling::IllegalMove { .. } => "7.5.1",
+            Ruling::PawnReplacedByQueen { .. } => "7.5.2",
+            Ruling::TimeAdded { article, .. } | Ruling::GameContinues { article } => article,
+            Ruling::MoveRefused { rule, .. } | Ruling::Touched { rule } => rule.article(),
+            Ruling::DrawOffered { .. } | Ruling::OfferRejected { .. } => "9.1.2",
+            Ruling::ClaimIncorrect => "9.5.3",
+            Ruling::ClaimRefused => "9.4",
+            Ruling::FlagNotFallen { .. } => "6.8",
+            Ruling::IllegalMovePending { .. } | Ruling::IllegalMoveStands { .. } => {
+                laws.article(Article::RapidIllegalMove)
+            }
+            Ruling::Annulled => "7.3",
+            Ruling::Ended(outcome) => outcome.termination().article(laws),
+        }
+    }
+}
+
+/// An event the arbiter cannot take: bad input, or an event that contradicts the state.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArbiterError {
+    #[error("the game is over ({0:?}); event at {1} ms cannot follow")]
+    Finished(Status, Millis),
+    #[error("event at {at} ms comes before the previous event at {last} ms")]
+    TimeGoesBack { at: Millis, last: Millis },
+    #[error(transparent)]
+    TimeControl(#[from] TimeControlError),
+    #[error(transparent)]
+    Game(#[from] GameError),
+    #[error("not a square: {0:?}")]
+    Square(String),
+    #[error("position_after {fen:?}: {error}")]
+    PositionAfter { fen: String, error: FenError },
+    #[error("position_after: after the illegal move by {0} it is the opponent's turn, but the FEN gives {0} to move")]
+    PositionAfterTurn(Color),
+    #[error("A.5.2: the illegal move by {0} stands, but the event gave no readable position_after to continue from")]
+    UnknownBoard(Color),
+    #[error("no supervision (A.5) is for rapid and blitz only; this time control is {0:?}")]
+    UnsupervisedStandard(Category),
+    #[error("{player} cannot {action}: no draw offer by the opponent stands")]
+    NoOffer { player: Color, action: &'static str },
+    #[error("no illegal move is pending (A.5.2 claims are for play without supervision, before the opponent moves)")]
+    NoPendingIllegalMove,
+    #[error("III.3.1: not both flags have fallen at {0} ms")]
+    NotBothFlags(Millis),
+    #[error("Guidelines III (III.2.2) apply only to games without increment or delay")]
+    QuickplayWithExtraTime,
+    #[error("an illegal move by {0} is pending; the opponent must move or claim first")]
+    PendingIllegalMove(Color),
+}
+
+/// The board an unsupervised illegal move left.
+#[derive(Clone, Debug)]
+enum Board {
+    /// A position the core can play on.
+    Legal(Position),
+    /// A.5.4: both kings in check (or the side not to move in check) or a pawn on the last rank.
+    Illegal,
+    /// No board given.
+    Unknown,
+}
+
+/// An illegal move completed without supervision, not yet claimed (A.5.2).
+#[derive(Clone, Debug)]
+struct Pending {
+    offender: Color,
+    board: Board,
+    /// The pieces the illegal move touched (7.5.1: 4.3 applies to the replacing move).
+    touched: Vec<Square>,
+    /// 7.5.2: the queen promotion an unpromoted pawn move becomes if claimed.
+    queen: Option<Move>,
+}
+
+/// The event-driven arbiter of one game.
+#[derive(Clone, Debug)]
+pub struct Arbiter {
+    laws: Laws,
+    supervision: Supervision,
+    category: Category,
+    game: Game,
+    clock: Clock,
+    status: Status,
+    illegal_moves: [u32; 2],
+    touched: Vec<Square>,
+    offer: Option<Color>,
+    pending: Option<Pending>,
+    plies: usize,
+    last_at: Millis,
+}
+
+impl Arbiter {
+    /// An arbiter for a game under `settings`, White's clock running from time 0.
+    pub fn new(settings: Settings) -> Result<Arbiter, ArbiterError> {
+        let category = Category::of(&settings.time_control);
+        if settings.supervision == Supervision::Unsupervised && category == Category::Standard {
+            return Err(ArbiterError::UnsupervisedStandard(category));
+        }
+        let game = match &settings.start_fen {
+            Some(fen) => Game::from_fen(fen, settings.laws)?,
+            None => Game::startpos(settings.laws),
+        };
+        let mut clock = Clock::new(settings.time_control)?;
+        if game.position().turn() == Color::Black {
+            clock.stop(0);
+            clock.start(Color::Black, 0);
+        }
+        let status = game.outcome().map_or(Status::Ongoing, Status::Ended);
+        Ok(Arbiter {
+            laws: settings.laws,
+            supervision: settings.supervision,
+            category,
+            game,
+            clock,
+            status,
+            illegal_moves: [0; 2],
+            touched: Vec::new(),
+            offer: None,
+            pending: None,
+            plies: 0,
+            last_at: 0,
+        })
+    }
+
+    pub fn laws(&self) -> Laws {
+        self.laws
+    }
+
+    pub fn category(&self) -> Category {
+        self.category
+    }
+
+    pub fn supervision(&self) -> Supervision {
+        self.supervision
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// FIDE 10.1: the points `color` scored, once the game has ended (none if annulled or
+    /// still going on).
+    pub fn points(&self, color: Color) -> Option<Points> {
+        match self.status {
+            Status::Ended(outcome) => Some(outcome.points(color)),
+            _ => None,
+        }
+    }
+
+    /// The main time `color` has left at the last event.
+    pub fn remaining_ms(&self, color: Color) -> i64 {
+        self.clock.remaining_at(color, self.last_at)
+    }
+
+    /// How many illegal moves `color` has completed (7.5.5).
+    pub fn illegal_moves(&self, color: Color) -> u32 {
+        self.illegal_moves[color.index()]
+    }
+
+    /// The player whose turn it is: the side to move, or the opponent of a player whose
+    /// unsupervised illegal move is pending.
+    pub fn to_move(&self) -> Color {
+        match &self.pending {
+            Some(p) => !p.offender,
+            None => self.game.position().turn(),
+        }
+    }
+
+    /// FIDE 4.3-4.5: the moves the player to move may make after the touches so far.
+    pub fn allowed_moves(&self) -> TouchVerdict {
+        allowed_moves(self.game.position(), &self.touched)
+    }
+
+    /// The draw offer that stands, by whom.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.offer
+    }
+
+    /// FIDE 8.4 (A.2 for rapid and blitz): whether `color` must record the moves at the time
+    /// of the last event.
+    pub fn must_record(&self, color: Color) -> bool {
+        self.category.requires_recording() && self.clock.must_record(color, self.last_at)
+    }
+
+    /// FIDE 7.5.5, 9.5.3 (A.3, B.2/B.3): the time given to the opponent for an illegal move or
+    /// an incorrect claim.
+    pub fn penalty_ms(&self) -> Millis {
+        self.category.penalty_ms(self.laws)
+    }
+
+    /// Applies one event and returns what the arbiter decided. An error leaves the arbiter
+    /// unchanged.
+    pub fn apply(&mut self, event: &Event) -> Result<Vec<Ruling>, ArbiterError> {
+        let at = event.at_ms();
+        if self.status != Status::Ongoing {
+            return Err(ArbiterError::Finished(self.status, at));
+        }
+        if at < self.last_at {
+            return Err(ArbiterError::TimeGoesBack { at, last: self.last_at });
+        }
+        let mut next = self.clone();
+        next.last_at = at;
+        let rulings = next.decide(event, at)?;
+        *self = next;
+        Ok(rulings)
+    }
+
+    /// Applies events in order, stopping at the first error; returns every ruling.
+    pub fn apply_all<'a>(&mut self, events: impl IntoIterator<Item = &'a Event>) -> Result<Vec<Ruling>, ArbiterError> {
+        let mut all = Vec::new();
+        for event in events {
+            all.extend(self.apply(event)?);
+        }
+        Ok(all)
+    }
+
+    fn decide(&mut self, event: &Event, at: Millis) -> Result<Vec<Ruling>, ArbiterError> {
+        if let Some(p) = &self.pending {
+            // The board is not known until the opponent moves: only these can come first.
+            let allowed = matches!(
+                event,
+                Event::Move { .. }
+                    | Event::ClaimIllegalMove { .. }
+                    | Event::Resign { .. }
+                    | Event::Flag { .. }
+                    | Event::BothFlagsFallen { .. }
+                    | Event::ColoursReversed { .. }
+            );
+            if !allowed {
+                return Err(ArbiterError::PendingIllegalMove(p.offender));
+            }
+        }
+        match event {
+            Event::Move { uci, position_after, .. } => self.on_move(at, uci, position_after.as_deref()),
+            Event::PressWithoutMove { .. } => {
+                let pos = *self.game.position();
+                self.on_illegal(at, None, || Ok(pass(&pos)))
+            }
+            Event::TwoHands { uci, .. } => {
+                let pos = *self.game.position();
+                let m = pos.parse_uci(uci).map_err(GameError::from)?;
+                self.on_illegal(at, Some(m), || Ok(pos.play(m).map_or(Board::Unknown, Board::Legal)))
+            }
+            Event::Touch { square, .. } => self.on_touch(square),
+            Event::DrawOffer { player, .. } => Ok(self.on_offer(*player)),
+            Event::DrawAccept { player, .. } => self.on_accept(*player),
+            Event::DrawDecline { player, .. } => self.on_decline(*player),
+            Event::Claim { claim, intended, .. } => self.on_claim(at, *claim, intended.as_deref()),
+            Event::ClaimIllegalMove { .. } => self.on_claim_illegal(at),
+            Event::Resign { player, .. } => {
+                let outcome = self.game.resign(*player)?;
+                Ok(vec![self.end(outcome)])
+            }
+            Event::Flag { player, .. } => self.on_flag(at, *player),
+            Event::BothFlagsFallen { .. } => self.on_both_flags(at),
+            Event::ColoursReversed { .. } => Ok(self.on_colours_reversed()),
+        }
+    }
+
+    fn end(&mut self, outcome: Outcome) -> Ruling {
+        self.status = Status::Ended(outcome);
+        self.offer = None;
+        Ruling::Ended(outcome)
+    }
+
+    /// A move made and the clock pressed by the player to move.
+    fn on_move(&mut self, at: Millis, uci: &str, position_after: Option<&str>) -> Result<Vec<Ruling>, ArbiterError> {
+        let mut rulings = Vec::new();
+        if let Some(pending) = self.pending.take() {
+            match self.resolve_pending(pending, at, position_after)? {
+                Some(ruling) => return Ok(vec![ruling]),
+                None => rulings.push(Ruling::IllegalMoveStands { player: !self.game.position().turn() }),
+            }
+        }
+        let pos = *self.game.position();
+        match pos.parse_uci(uci) {
+            Ok(m) => {
+                let verdict = self.allowed_moves();
+                if !verdict.allows(m) {
+                    return Ok(vec![Ruling::MoveRefused { uci: uci.to_owned(), rule: verdict.rule }]);
+                }
+                rulings.extend(self.complete_move(at, m)?);
+            }
+            Err(e @ UciError::Malformed(_)) => return Err(GameError::from(e).into()),
+            Err(UciError::Illegal { .. }) => match unpromoted(&pos, uci) {
+                Some(queen) => rulings.extend(self.on_unpromoted(at, queen)?),
+                None => {
+                    let m = pseudo_move(&pos, uci);
+                    let board = || position_after.map_or(Ok(Board::Unknown), read_board);
+                    rulings.extend(self.on_illegal(at, m, board)?);
+                }
+            },
+        }
+        Ok(rulings)
+    }
+
+    /// A legal move made and the clock pressed (6.2.1); ends the game if the move does.
+    fn complete_move(&mut self, at: Millis, m: Move) -> Result<Vec<Ruling>, ArbiterError> {
+        let mover = self.game.position().turn();
+        let uci = self.game.position().uci(m);
+        let outcome = self.game.play(m)?;
+        self.clock.press(mover, at);
+        self.plies += 1;
+        self.touched.clear();
+        let mut rulings = vec![Ruling::Moved { uci }];
+        if self.offer == Some(!mover) {
+            // 9.1.2.2: the opponent's offer is rejected by completing a move.
+            self.offer = None;
+            rulings.push(Ruling::OfferRejected { player: !mover });
+        }
+        if let Some(outcome) = outcome {
+            rulings.push(self.end(outcome));
+        }
+        Ok(rulings)
+    }
+
+    /// FIDE 7.5.2: a pawn moved to the last rank without promotion, clock pressed.
+    fn on_unpromoted(&mut self, at: Millis, queen: Move) -> Result<Vec<Ruling>, ArbiterError> {
+        if self.supervision == Supervision::Unsupervised {
+            // A.5.4: a pawn on the furthest rank is an illegal position on the board.
+            return Ok(self.hold_illegal(at, Board::Illegal, Vec::new(), Some(queen)));
+        }
+        let player = self.game.position().turn();
+        let uci = self.game.position().uci(queen);
+        let mut rulings = vec![Ruling::PawnReplacedByQueen { uci }];
+        let moved = self.complete_move(at, queen)?;
+        let ended = moved.iter().any(|r| matches!(r, Ruling::Ended(_)));
+        rulings.extend(moved);
+        if !ended {
+            rulings.extend(self.penalise(player));
+        }
+        Ok(rulings)
+    }
+
+    /// FIDE 7.5.1, 7.5.3, 7.5.4: an illegal move completed (`m`, if a move was made at all).
+    /// Without supervision, `board` gives the board the illegal move left (A.5.2).
+    fn on_illegal(
+        &mut self,
+        at: Millis,
+        m: Option<Move>,
+        board: impl FnOnce() -> Result<Board, ArbiterError>,
+    ) -> Result<Vec<Ruling>, ArbiterError> {
+        let touched = m.map_or_else(Vec::new, |m| touched_by(self.game.position(), m));
+        if self.supervision == Supervision::Unsupervised {
+            let board = board()?;
+            return Ok(self.hold_illegal(at, board, touched, None));
+        }
+        let player = self.game.position().turn();
+        Ok(self.reinstate(at, player, touched))
+    }
+
+    /// FIDE 7.5.1, 7.5.5: the position before the illegal move by `player` stands again (the
+    /// game's position never changed), the player's clock runs from `at`, the pieces the move
+    /// touched must be moved under 4.3, and the illegal move is penalised.
+    fn reinstate(&mut self, at: Millis, player: Color, touched: Vec<Square>) -> Vec<Ruling> {
+        self.clock.stop(at);
+        self.clock.start(player, at);
+        self.touched = touched;
+        self.penalise(player)
+    }
+
+    /// FIDE 7.5.5: counts an illegal move by `player`; the first gives the opponent the
+    /// penalty time, the second loses (or draws if the opponent cannot mate).
+    fn penalise(&mut self, player: Color) -> Vec<Ruling> {
+        let count = {
+            let n = &mut self.illegal_moves[player.index()];
+            *n += 1;
+            *n
+        };
+        let mut rulings = vec![Ruling::IllegalMove { player, count }];
+        if count >= 2 {
+            let outcome = crate::forfeit_outcome(self.laws, self.game.position(), player, Forfeit::IllegalMoves);
+            rulings.push(self.end(outcome));
+        } else {
+            let ms = self.penalty_ms();
+            self.clock.add_time(!player, ms);
+            rulings.push(Ruling::TimeAdded { player: !player, ms, article: "7.5.5" });
+        }
+        rulings
+    }
+
+    /// A.5.2 (A.4.2 in 2018): without supervision, the illegal move is completed and the
+    /// opponent's clock runs; it stands unless the opponent claims before moving.
+    fn hold_illegal(&mut self, at: Millis, board: Board, touched: Vec<Square>, queen: Option<Move>) -> Vec<Ruling> {
+        let offender = self.game.position().turn();
+        self.clock.press(offender, at);
+        self.plies += 1;
+        self.touched.clear();
+        self.pending = Some(Pending { offender, board, touched, queen });
+        vec![Ruling::IllegalMovePending { player: offender }]
+    }
+
+    /// The opponent moves after an unclaimed illegal move: it stands (A.5.2). Returns a
+    /// ruling that ends the game (A.5.4) or `None` when play goes on from the board.
+    fn resolve_pending(
+        &mut self,
+        pending: Pending,
+        at: Millis,
+        position_after: Option<&str>,
+    ) -> Result<Option<Ruling>, ArbiterError> {
+        match pending.board {
+            Board::Legal(pos) => {
+                if pos.turn() == pending.offender {
+                    return Err(ArbiterError::PositionAfterTurn(pending.offender));
+                }
+                self.game = Game::with_laws(pos, self.laws);
+                // The board the illegal move left may itself end the game (mate, stalemate,
+                // dead position: 5.1.1, 5.2.1, 5.2.2); then no move can follow it.
+                Ok(self.game.outcome().map(|o| self.end(o)))
+            }
+            Board::Unknown => Err(ArbiterError::UnknownBoard(pending.offender)),
+            Board::Illegal => {
+                // A.5.4: wait until the next move is completed; an illegal position still on
+                // the board then is a draw. The board after the move is `position_after`;
+                // without it the illegal position is taken to be still there.
+                let mover = !pending.offender;
+                let board = match position_after {
+                    Some(fen) => read_board(fen)?,
+                    None => Board::Illegal,
+                };
+                self.clock.press(mover, at);
+                self.plies += 1;
+                match board {
+                    Board::Legal(pos) => {
+                        self.game = Game::with_laws(pos, self.laws);
+                        let outcome = self.game.outcome();
+                        Ok(Some(match outcome {
+                            Some(o) => self.end(o),
+                            None => Ruling::IllegalMoveStands { player: pending.offender },
+                        }))
+                    }
+                    _ => Ok(Some(self.end(Outcome::draw(Termination::IllegalPositionStands)))),
+                }
+            }
+        }
+    }
+
+    /// A.5.2 (A.4.2 in 2018): the opponent claims the pending illegal move before moving (or
+    /// the arbiter intervenes): the arbiter acts according to 7.5.1-7.5.5: the position before
+    /// the illegal move is reinstated, or (7.5.2) the unpromoted pawn becomes a queen and the
+    /// claimant, whose clock runs, has the move; then the illegal move is penalised.
+    fn on_claim_illegal(&mut self, at: Millis) -> Result<Vec<Ruling>, ArbiterError> {
+        let pending = self.pending.take().ok_or(ArbiterError::NoPendingIllegalMove)?;
+        let Some(queen) = pending.queen else {
+            return Ok(self.reinstate(at, pending.offender, pending.touched));
+        };
+        let uci = self.game.position().uci(queen);
+        let mut rulings = vec![Ruling::PawnReplacedByQueen { uci }];
+        if let Some(outcome) = self.game.play(queen)? {
+            rulings.push(self.end(outcome));
+        } else {
+            rulings.extend(self.penalise(pending.offender));
+        }
+        Ok(rulings)
+    }
+
+    fn on_touch(&mut self, square: &str) -> Result<Vec<Ruling>, ArbiterError> {
+        let sq: Square = square.parse().map_err(|_| ArbiterError::Square(square.to_owned()))?;
+        let mut rulings = Vec::new();
+        if self.game.position().piece_at(sq).is_some() {
+            self.touched.push(sq);
+            let player = self.game.position().turn();
+            if self.offer == Some(!player) {
+                // 9.1.2.2: a touch with the intention of moving or capturing rejects the offer.
+                self.offer = None;
+                rulings.push(Ruling::OfferRejected { player: !player });
+            }
+        }
+        rulings.push(Ruling::Touched { rule: self.allowed_moves().rule });
+        Ok(rulings)
+    }
+
+    fn on_offer(&mut self, player: Color) -> Vec<Ruling> {
+        self.offer = Some(player);
+        vec![Ruling::DrawOffered { player }]
+    }
+
+    fn on_accept(&mut self, player: Color) -> Result<Vec<Ruling>, ArbiterError> {
+        if self.offer != Some(!player) {
+            return Err(ArbiterError::NoOffer { player, action: "accept a draw" });
+        }
+        let outcome = self.game.agree_draw()?;
+        Ok(vec![self.end(outcome)])
+    }
+
+    fn on_decline(&mut self, player: Color) -> Result<Vec<Ruling>, ArbiterError> {
+        if self.offer != Some(!player) {
+            return Err(ArbiterError::NoOffer { player, action: "decline a draw" });
+        }
+        self.offer = None;
+        Ok(vec![Ruling::OfferRejected { player: !player }])
+    }
+
+    /// FIDE 9.4, 9.5, 9.1.2.3: a draw claim by the player to move.
+    fn on_claim(
+        &mut self,
+        at: Millis,
+        claim: crate::DrawClaim,
+        intended: Option<&str>,
+    ) -> Result<Vec<Ruling>, ArbiterError> {
+        if !self.touched.is_empty() {
+            return Ok(vec![Ruling::ClaimRefused]);
+        }
+        let claimant = self.game.position().turn();
+        let m = intended.map(|uci| self.game.position().parse_uci(uci)).transpose().map_err(GameError::from)?;
+        self.clock.stop(at);
+        // 9.5.2: a correct claim draws at once; the intended move is not played. (Game::claim_draw
+        // is called only for a correct claim: for an incorrect one it would play the move
+        // without the clock.)
+        if self.game.claim_is_correct(claim, m)? {
+            if let ClaimVerdict::Correct(outcome) = self.game.claim_draw(claim, m)? {
+                return Ok(vec![self.end(outcome)]);
+            }
+        }
+        // 9.5.3: the opponent gets the penalty time and the game goes on; an intended move
+        // must be played (and completes the claimant's move).
+        let ms = self.penalty_ms();
+        self.clock.add_time(!claimant, ms);
+        let mut rulings = vec![Ruling::ClaimIncorrect, Ruling::TimeAdded { player: !claimant, ms, article: "9.5.3" }];
+        match m {
+            Some(m) => rulings.extend(self.complete_move(at, m)?),
+            None => self.clock.start(claimant, at),
+        }
+        if self.status == Status::Ongoing {
+            // 9.1.2.3: the claim counts as a draw offer.
+            rulings.extend(self.on_offer(claimant));
+        }
+        Ok(rulings)
+    }
+
+    /// FIDE 6.8, 6.9, A.5.3: `player`'s flag observed or claimed.
+    fn on_flag(&mut self, at: Millis, player: Color) -> Result<Vec<Ruling>, ArbiterError> {
+        if !self.clock.flag_fallen(player, at) {
+            return Ok(vec![Ruling::FlagNotFallen { player }]);
+        }
+        self.pending = None;
+        let outcome = self.game.flag_fall(player)?;
+        Ok(vec![self.end(outcome)])
+    }
+
+    /// Guidelines III.3.1: both flags fallen, which first unknown.
+    fn on_both_flags(&mut self, at: Millis) -> Result<Vec<Ruling>, ArbiterError> {
+        if self.clock.control().extra_per_move_ms() > 0 {
+            return Err(ArbiterError::QuickplayWithExtraTime);
+        }
+        if !(self.clock.flag_fallen(Color::White, at) && self.clock.flag_fallen(Color::Black, at)) {
+            return Err(ArbiterError::NotBothFlags(at));
+        }
+        if self.clock.in_last_period(Color::White) || self.clock.in_last_period(Color::Black) {
+            return Ok(vec![self.end(Outcome::draw(Termination::BothFlagsFallen))]);
+        }
+        self.clock.restart_after_both_flags(at);
+        Ok(vec![Ruling::GameContinues { article: "III.3.1" }])
+    }
+
+    /// FIDE 7.3: colours reversed: annulled if fewer than 10 moves by each player, else the
+    /// game goes on.
+    fn on_colours_reversed(&mut self) -> Vec<Ruling> {
+        if self.plies < 20 {
+            self.status = Status::Annulled;
+            self.offer = None;
+            vec![Ruling::Annulled]
+        } else {
+            vec![Ruling::GameContinues { article: "7.3" }]
+        }
+    }
+}
+
+/// FIDE 7.5.1: the pieces an illegal move `m` touched: the piece moved, and the opponent's
+/// piece on its arrival square.
+fn touched_by(pos: &Position, m: Move) -> Vec<Square> {
+    let mut touched = vec![m.from()];
+    touched.extend(captured(pos, m));
+    touched
+}
+
+/// FIDE 7.5.2: `uci` moves a pawn to the last rank without promoting; the queen promotion it
+/// becomes, if that is legal.
+fn unpromoted(pos: &Position, uci: &str) -> Option<Move> {
+    if uci.len() != 4 {
+        return None;
+    }
+    let m = pos.parse_uci(&format!("{uci}q")).ok()?;
+    (pos.role_at(m.from()) == Some(Role::Pawn)).then_some(m)
+}
+
+/// The move `uci` describes, legal or not, when its squares can be read (for 7.5.1 touches).
+fn pseudo_move(pos: &Position, uci: &str) -> Option<Move> {
+    let from: Square = uci.get(0..2)?.parse().ok()?;
+    let to: Square = uci.get(2..4)?.parse().ok()?;
+    pos.piece_at(from).map(|_| Move::normal(from, to))
+}
+
+/// The board with the other side to move and no en passant (7.5.3 without supervision: the
+/// clock was pressed without a move and the press stands); an illegal position (A.5.4) if the
+/// player who pressed is in check.
+fn pass(pos: &Position) -> Board {
+    let fen = pos.fen();
+    let turn = if pos.turn() == Color::White { "b" } else { "w" };
+    let fields: Vec<&str> = fen
+        .split(' ')
+        .enumerate()
+        .map(|(i, field)| match i {
+            1 => turn,
+            3 => "-",
+            _ => field,
+        })
+        .collect();
+    read_board(&fields.join(" ")).unwrap_or(Board::Unknown)
+}
+
+/// Reads the board after an unsupervised illegal move: a position the core can play on, or
+/// one of the illegal positions of A.5.4.
+fn read_board(fen: &str) -> Result<Board, ArbiterError> {
+    match read_with(fen, Validation::AllowImpossibleChecks) {
+        Ok(pos) => Ok(Board::Legal(pos)),
+        Err(FenError::Illegal(IllegalPosition::OppositeCheck(_) | IllegalPosition::PawnsOnBackRank)) => {
+            Ok(Board::Illegal)
+        }
+        Err(error) => Err(ArbiterError::PositionAfter { fen: fen.to_owned(), error }),
+    }
+}
