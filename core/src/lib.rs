@@ -21,6 +21,7 @@ mod color;
 pub mod fen;
 mod movegen;
 mod moves;
+pub mod notation;
 pub mod perft;
 pub mod perft_suite;
 mod piece;
