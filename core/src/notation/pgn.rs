@@ -224,6 +224,7 @@ impl<R: BufRead> PgnReader<R> {
     fn next_chunk(&mut self) -> Result<Option<Chunk>, PgnError> {
         let mut chunk = Chunk { first_line: 0, tags: Vec::new(), movetext: Vec::new() };
         let mut comment_open = false;
+        let mut after_blank = false;
         while let Some((no, text)) = self.next_line()? {
             let trimmed = text.trim();
             // PGN 6: a line starting with % is an escape, ignored.
@@ -233,7 +234,10 @@ impl<R: BufRead> PgnReader<R> {
             if chunk.first_line == 0 {
                 chunk.first_line = no;
             }
-            if trimmed.starts_with('[') && !comment_open {
+            let blank_before = std::mem::replace(&mut after_blank, trimmed.is_empty());
+            // A tag pair after a blank line starts a game even inside a comment never closed,
+            // so that one unclosed brace does not swallow the rest of the collection.
+            if trimmed.starts_with('[') && (!comment_open || (blank_before && looks_like_tag(trimmed))) {
                 if !chunk.movetext.is_empty() {
                     self.peeked = Some((no, text));
                     break;
@@ -252,6 +256,15 @@ impl<R: BufRead> PgnReader<R> {
         }
         Ok((chunk.first_line != 0).then_some(chunk))
     }
+}
+
+/// `[Name "...`, ending with `]`.
+fn looks_like_tag(line: &str) -> bool {
+    let Some(inner) = line.strip_prefix('[') else {
+        return false;
+    };
+    let name_len = inner.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(0);
+    name_len > 0 && inner[name_len..].trim_start().starts_with('"') && line.ends_with(']')
 }
 
 /// Whether a brace comment is still open at the end of `line`, given whether it was at its start.
@@ -683,13 +696,14 @@ fn write_line(words: &mut Vec<String>, start: &Position, moves: &[GameMove]) {
             push_comment(words, c);
             need_number = true;
         }
+        // The move number stays on the line of its move.
         let number = pos.fullmoves();
-        match pos.turn() {
-            crate::Color::White => words.push(format!("{number}.")),
-            crate::Color::Black if need_number => words.push(format!("{number}...")),
-            crate::Color::Black => {}
-        }
-        words.push(write_san(&pos, m.mv, SanStyle::PGN));
+        let san = write_san(&pos, m.mv, SanStyle::PGN);
+        words.push(match pos.turn() {
+            crate::Color::White => format!("{number}. {san}"),
+            crate::Color::Black if need_number => format!("{number}... {san}"),
+            crate::Color::Black => san,
+        });
         need_number = false;
         for nag in &m.nags {
             words.push(format!("${nag}"));
