@@ -89,7 +89,8 @@ fn c_pgn_streaming_reader_works_over_bufread() {
 
 #[test]
 fn c_pgn_malformed_games_are_errors_not_panics() {
-    let cases: [(&str, fn(&PgnErrorKind) -> bool); 6] = [
+    type Expect = fn(&PgnErrorKind) -> bool;
+    let cases: [(&str, Expect); 6] = [
         ("[Event \"x\"\n\n1. e4 *\n", |k| matches!(k, PgnErrorKind::Tag(_))),
         ("[FEN \"not a fen\"]\n\n1. e4 *\n", |k| matches!(k, PgnErrorKind::Fen(_))),
         ("1. e4 ( d4 *\n", |k| matches!(k, PgnErrorKind::ResultInVariation(_))),
