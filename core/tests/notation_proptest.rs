@@ -1,0 +1,77 @@
+//! FIDE Appendix C, property: for every legal move of positions reached by random playouts,
+//! reading the SAN we write gives back the same move, in both styles, in national letter sets
+//! and in the long form; the check and mate signs agree with the position after the move.
+
+use arbiter_core::notation::{write_long, write_san, LetterSet, Letters, MateSign, SanReader, SanStyle};
+use arbiter_core::{chess960, Position};
+use proptest::prelude::*;
+
+const SEEDS: [&str; 5] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "Q6Q/8/8/8/8/4k3/8/Q6K w - - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+];
+
+fn check_every_move(pos: &Position) -> Result<(), TestCaseError> {
+    let styles = [
+        (SanStyle::PGN, Letters::Set(LetterSet::English)),
+        (SanStyle::FIDE, Letters::Set(LetterSet::English)),
+        (SanStyle::FIDE.with_mate(MateSign::DoublePlus), Letters::Set(LetterSet::English)),
+        (SanStyle::FIDE.with_letters(LetterSet::German), Letters::Set(LetterSet::German)),
+        (SanStyle::PGN.with_letters(LetterSet::French), Letters::Set(LetterSet::French)),
+        (SanStyle::PGN.with_letters(LetterSet::Figurine), Letters::Set(LetterSet::English)),
+    ];
+    for &m in pos.legal_moves().iter() {
+        let after = pos.play(m).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        for (style, letters) in styles {
+            let reader = SanReader::new(letters).strict();
+            for text in [write_san(pos, m, style), write_long(pos, m, style)] {
+                let read =
+                    reader.read(pos, &text).map_err(|e| TestCaseError::fail(format!("{text}: {e} in {pos:?}")))?;
+                prop_assert_eq!(read.mv, m, "{} in {:?}", text, pos);
+                let marked = text.ends_with('+') || text.ends_with('#');
+                prop_assert_eq!(marked, after.is_check(), "{} in {:?}", text, pos);
+                prop_assert_eq!(text.ends_with('#') || text.ends_with("++"), after.is_checkmate(), "{}", text);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// FIDE C.3: in the auto-detecting mode an English text reads as the same move, except that
+/// `R` (rook in English, king in French, Spanish, Italian) may be reported as ambiguous.
+fn check_auto_letters(pos: &Position) -> Result<(), TestCaseError> {
+    let auto = SanReader::new(Letters::Auto);
+    for &m in pos.legal_moves().iter() {
+        let text = pos.san(m);
+        match auto.read(pos, &text) {
+            Ok(read) => prop_assert_eq!(read.mv, m, "{}", text),
+            Err(e) => prop_assert!(e.kind() == "ambiguous_san" && text.starts_with('R'), "{}: {}", text, e),
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn c8_c13_san_round_trips_for_every_legal_move(seed in 0..SEEDS.len() + 1, n960 in 0u16..960, choices in prop::collection::vec(any::<u16>(), 0..100)) {
+        let mut pos = match SEEDS.get(seed) {
+            Some(fen) => Position::from_fen(fen).map_err(|e| TestCaseError::fail(e.to_string()))?,
+            None => chess960::start_position(n960).ok_or_else(|| TestCaseError::fail("960 start"))?,
+        };
+        check_every_move(&pos)?;
+        for choice in choices {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[usize::from(choice) % moves.len()]);
+            check_every_move(&pos)?;
+            check_auto_letters(&pos)?;
+        }
+    }
+}
