@@ -2,6 +2,7 @@
 //! reading the SAN we write gives back the same move, in both styles, in national letter sets
 //! and in the long form; the check and mate signs agree with the position after the move.
 
+use arbiter_core::notation::pgn::{read_all, write_game, Game, Variations};
 use arbiter_core::notation::{write_long, write_san, LetterSet, Letters, MateSign, SanReader, SanStyle};
 use arbiter_core::{chess960, Position};
 use proptest::prelude::*;
@@ -72,6 +73,35 @@ proptest! {
             pos.play_unchecked(moves[usize::from(choice) % moves.len()]);
             check_every_move(&pos)?;
             check_auto_letters(&pos)?;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// FIDE C: malformed or illegal text is an error, never a panic, and what is accepted is legal.
+    #[test]
+    fn c_san_reader_never_panics_on_san_like_text(seed in 0..SEEDS.len(), auto in any::<bool>(), text in "[a-iKQRBNSLTDFCAP0-9xX=+#:() .ep♘♞-]{0,14}") {
+        let pos = Position::from_fen(SEEDS[seed]).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let letters = if auto { Letters::Auto } else { Letters::Set(LetterSet::English) };
+        if let Ok(read) = SanReader::new(letters).read(&pos, &text) {
+            prop_assert!(pos.is_legal(read.mv), "{}", text);
+        }
+        let _ = arbiter_core::notation::judge_sealed_move(&pos, &text, &SanReader::new(letters));
+    }
+
+    /// PGN: any text is read without a panic, and a game read is written back to the same moves.
+    #[test]
+    fn c_pgn_reader_never_panics_and_round_trips(text in "(\\[[A-Za-z]{0,5} \"[a-z0-9/ \\\\]{0,8}\"\\]\n|[1-9]\\.{1,3} |[a-hNBRQKOx0-8=+#-]{1,6} |\\{[a-z %:\\[\\]0-9]{0,12}\\} ?|[()*;$!?\n]|1-0 |1/2-1/2 |\n\n){0,40}") {
+        for variations in [Variations::Skip, Variations::Keep] {
+            for game in read_all(&text, variations).into_iter().flatten() {
+                let written = write_game(&game);
+                let again = read_all(&written, variations);
+                let moves = |g: &Game| g.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
+                let first = again.first().and_then(|g| g.as_ref().ok()).map(moves);
+                prop_assert_eq!(first, Some(moves(&game)), "{}", written);
+            }
         }
     }
 }
