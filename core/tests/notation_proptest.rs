@@ -4,7 +4,7 @@
 
 use arbiter_core::notation::pgn::{read_all, write_game, Game, Variations};
 use arbiter_core::notation::{write_long, write_san, LetterSet, Letters, MateSign, SanReader, SanStyle};
-use arbiter_core::{chess960, Position};
+use arbiter_core::{chess960, File, Move, Position, Rank, Role, Square};
 use proptest::prelude::*;
 
 const SEEDS: [&str; 5] = [
@@ -102,6 +102,67 @@ proptest! {
                 let first = again.first().and_then(|g| g.as_ref().ok()).map(moves);
                 prop_assert_eq!(first, Some(moves(&game)), "{}", written);
             }
+        }
+    }
+}
+
+/// FIDE C.8 to C.11 against the legal moves: `N<sq>` ... `K<sq>`, `<sq>` and `<f>x<sq>` read as
+/// the one legal move that fits, are ambiguous when several fit and illegal when none does.
+fn check_reader_against_legal_moves(pos: &Position) -> Result<(), TestCaseError> {
+    let moves = pos.legal_moves();
+    let reader = SanReader::default();
+    let last_rank = Rank::EIGHTH.relative(pos.turn());
+    for to in Square::all() {
+        let promotion = if to.rank() == last_rank { "=Q" } else { "" };
+        let fits_promotion = |m: &Move| m.promotion_role().is_none_or(|r| r == Role::Queen);
+        let mut texts: Vec<(String, Vec<Move>)> = Vec::new();
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+            let fitting =
+                moves.iter().filter(|m| !m.is_castle() && m.to() == to && pos.role_at(m.from()) == Some(role));
+            texts.push((format!("{}{to}", role.upper_char()), fitting.copied().collect()));
+        }
+        for file in File::ALL {
+            let fitting = moves.iter().filter(|m| {
+                m.to() == to
+                    && m.from().file() == file
+                    && pos.role_at(m.from()) == Some(Role::Pawn)
+                    && fits_promotion(m)
+            });
+            let text = if file == to.file() { format!("{to}{promotion}") } else { format!("{file}x{to}{promotion}") };
+            texts.push((text, fitting.copied().collect()));
+        }
+        for (text, fitting) in texts {
+            match (reader.read(pos, &text), fitting.as_slice()) {
+                (Ok(read), [only]) => prop_assert_eq!(read.mv, *only, "{} in {:?}", text, pos),
+                (Err(e), []) if e.kind() == "pawn_capture_without_file" => {
+                    let capture = moves.iter().any(|m| {
+                        m.to() == to && m.from().file() != to.file() && pos.role_at(m.from()) == Some(Role::Pawn)
+                    });
+                    prop_assert!(capture, "{}: {} in {:?}", text, e, pos);
+                }
+                (Err(e), []) => prop_assert_eq!(e.kind(), "illegal_move", "{}: {} in {:?}", text, e, pos),
+                (Err(e), [_, _, ..]) => prop_assert_eq!(e.kind(), "ambiguous_san", "{}: {} in {:?}", text, e, pos),
+                (result, fitting) => prop_assert!(false, "{}: {:?} but legal {:?} in {:?}", text, result, fitting, pos),
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn c8_c11_reader_agrees_with_the_legal_moves(seed in 0..SEEDS.len(), choices in prop::collection::vec(any::<u16>(), 0..80)) {
+        let mut pos = Position::from_fen(SEEDS[seed]).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        check_reader_against_legal_moves(&pos)?;
+        for choice in choices {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[usize::from(choice) % moves.len()]);
+            check_reader_against_legal_moves(&pos)?;
         }
     }
 }

@@ -3,8 +3,9 @@
 
 use std::fmt;
 
+use crate::attacks::{attacks, pawn_attacks};
 use crate::notation::{write_san, Letters, Roles, SanStyle};
-use crate::{CastlingSide, File, Move, Position, Rank, Role, Square};
+use crate::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
 
 /// Reads SAN in one reading context.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -130,13 +131,20 @@ impl SanReader {
     /// Reads `text` as a move in `pos`.
     pub fn read(&self, pos: &Position, text: &str) -> Result<ReadMove, SanError> {
         let parsed = parse(text, self.letters)?;
-        let mv = find(pos, text, &parsed.target)?;
-        let warnings = self.check_signs(pos, text, &parsed, mv)?;
+        let (mv, after) = find(pos, text, &parsed.target)?;
+        let warnings = self.check_signs(pos, &after, text, &parsed, mv)?;
         Ok(ReadMove { mv, warnings })
     }
 
     /// The warnings for signs the move does not bear out; in strict mode, the first is an error.
-    fn check_signs(&self, pos: &Position, text: &str, parsed: &Parsed, mv: Move) -> Result<Vec<SanWarning>, SanError> {
+    fn check_signs(
+        &self,
+        pos: &Position,
+        after: &Position,
+        text: &str,
+        parsed: &Parsed,
+        mv: Move,
+    ) -> Result<Vec<SanWarning>, SanError> {
         let mut warnings = Vec::new();
         let captures = mv.is_en_passant() || (!mv.is_castle() && pos.occupied().contains(mv.to()));
         if parsed.capture && !captures {
@@ -146,8 +154,6 @@ impl SanReader {
             warnings.push(SanWarning::FalseEnPassant { text: text.to_owned() });
         }
         if parsed.sign != Sign::None {
-            let mut after = *pos;
-            after.play_unchecked(mv);
             if !after.is_check() {
                 warnings.push(match parsed.sign {
                     Sign::Mate => SanWarning::FalseMate { text: text.to_owned() },
@@ -225,13 +231,25 @@ fn parse(text: &str, letters: Letters) -> Result<Parsed, SanError> {
     Ok(Parsed { target, capture: false, en_passant, sign })
 }
 
+/// The longest move text read (`Ng1xf3` is 6 characters, `e7xf8=Q` 7).
+const MAX_CHARS: usize = 12;
+
 /// `[piece][from file][from rank][x|-]to[[=]promotion]` (FIDE C.8 to C.11).
 fn parse_move(text: &str, body: &str, letters: Letters) -> Result<(Target, bool), SanError> {
-    let mut chars: Vec<char> = body.chars().collect();
+    let mut buf = ['\0'; MAX_CHARS];
+    let mut n = 0;
+    for c in body.chars() {
+        if n == MAX_CHARS {
+            return Err(invalid(text, "too long for a move"));
+        }
+        buf[n] = c;
+        n += 1;
+    }
+    let mut chars = &buf[..n];
     // C.2 to C.4: a piece letter, or none for a pawn.
     let roles = match chars.first() {
         Some(&c) if !letters.roles(c).is_empty() => {
-            chars.remove(0);
+            chars = &chars[1..];
             letters.roles(c)
         }
         Some(&c) if c.is_ascii_uppercase() => {
@@ -242,7 +260,7 @@ fn parse_move(text: &str, body: &str, letters: Letters) -> Result<(Target, bool)
     let is_pawn = roles == Roles::only(Role::Pawn);
     // C.11: the new piece after the pawn's move, with or without `=`.
     let mut promotion = Roles::NONE;
-    if let Some(&c) = chars.last() {
+    if let Some((&c, rest)) = chars.split_last() {
         let named = letters.roles(c);
         if !named.is_empty() {
             if !is_pawn {
@@ -252,29 +270,24 @@ fn parse_move(text: &str, body: &str, letters: Letters) -> Result<(Target, bool)
             if promotion.is_empty() {
                 return Err(invalid(text, "a pawn cannot be promoted to a king (3.7.3.3)"));
             }
-            chars.pop();
-            if chars.last() == Some(&'=') {
-                chars.pop();
-            }
+            chars = rest.strip_suffix(&['=']).unwrap_or(rest);
         }
     }
     // C.5 to C.7: the arrival square, always last.
-    let n = chars.len();
-    if n < 2 {
+    let [rest @ .., file, rank] = chars else {
         return Err(invalid(text, "no arrival square"));
-    }
-    let to = match (File::from_char(chars[n - 2]), Rank::from_char(chars[n - 1])) {
+    };
+    let to = match (File::from_char(*file), Rank::from_char(*rank)) {
         (Some(f), Some(r)) => Square::new(f, r),
         _ => return Err(invalid(text, "no arrival square (a file a-h and a rank 1-8) where expected")),
     };
-    chars.truncate(n - 2);
     // C.9: `x` before the arrival square; C.8: a hyphen may separate the squares of the long form.
-    let capture = chars.last() == Some(&'x');
-    let hyphen = chars.last() == Some(&'-');
-    if capture || hyphen {
-        chars.pop();
-    }
-    let (from_file, from_rank) = match chars.as_slice() {
+    let (rest, capture, hyphen) = match rest {
+        [rest @ .., 'x'] => (rest, true, false),
+        [rest @ .., '-'] => (rest, false, true),
+        _ => (rest, false, false),
+    };
+    let (from_file, from_rank) = match rest {
         [] => (None, None),
         [f] if File::from_char(*f).is_some() => (File::from_char(*f), None),
         [r] if Rank::from_char(*r).is_some() => (None, Rank::from_char(*r)),
@@ -290,57 +303,141 @@ fn parse_move(text: &str, body: &str, letters: Letters) -> Result<(Target, bool)
     Ok((Target::Move { roles, from_file, from_rank, to, promotion }, capture))
 }
 
-/// The one legal move that the target names.
-fn find(pos: &Position, text: &str, target: &Target) -> Result<Move, SanError> {
-    let moves = pos.legal_moves();
+/// The one legal move that the target names, and the position after it.
+fn find(pos: &Position, text: &str, target: &Target) -> Result<(Move, Position), SanError> {
     let illegal = || SanError::Illegal { text: text.to_owned(), fen: pos.fen() };
     let (roles, from_file, from_rank, to, promotion) = match *target {
         Target::Castle(side) => {
-            return moves.iter().find(|m| m.castling_side() == Some(side)).copied().ok_or_else(illegal);
+            let m = pos.legal_moves().iter().find(|m| m.castling_side() == Some(side)).copied().ok_or_else(illegal)?;
+            let mut after = *pos;
+            after.play_unchecked(m);
+            return Ok((m, after));
         }
         Target::Move { roles, from_file, from_rank, to, promotion } => (roles, from_file, from_rank, to, promotion),
     };
     // C.9.3: a pawn named without its departure file may only advance on its file.
     let pawn_file = from_file.or_else(|| (roles == Roles::only(Role::Pawn)).then_some(to.file()));
-    let fits = |m: &Move, file: Option<File>| {
-        !m.is_castle()
-            && m.to() == to
-            && file.map_or(true, |f| m.from().file() == f)
-            && from_rank.map_or(true, |r| m.from().rank() == r)
-            && pos.role_at(m.from()).is_some_and(|r| roles.contains(r))
-            && (promotion.is_empty() || m.promotion_role().is_some_and(|r| promotion.contains(r)))
-    };
-    let mut found = None;
-    let mut count = 0;
-    for m in moves.iter().filter(|m| fits(m, pawn_file)) {
-        found = Some(*m);
-        count += 1;
-    }
-    match (found, count) {
-        (Some(m), 1) => Ok(m),
-        (Some(m), _) if m.promotion_role().is_some() && promotion.is_empty() => {
+    let found = matches(pos, roles, pawn_file, from_rank, to, promotion);
+    match found.first {
+        Some((m, after)) if found.others.is_empty() => Ok((m, after)),
+        Some((m, _)) if m.promotion_role().is_some() && promotion.is_empty() => {
             Err(invalid(text, "a promotion must name the new piece (C.11)"))
         }
-        (Some(_), _) => Err(SanError::Ambiguous {
+        Some((m, _)) => Err(SanError::Ambiguous {
             text: text.to_owned(),
             fen: pos.fen(),
-            candidates: sans(pos, moves.iter().filter(|m| fits(m, pawn_file))),
+            candidates: sans(pos, std::iter::once(m).chain(found.others)),
         }),
-        (None, _) => {
-            let captures: Vec<&Move> = moves.iter().filter(|m| pawn_file != from_file && fits(m, None)).collect();
-            if captures.is_empty() {
-                Err(illegal())
-            } else {
-                Err(SanError::PawnCaptureWithoutFile {
+        None if pawn_file == from_file => Err(illegal()),
+        None => {
+            let captures = matches(pos, roles, None, from_rank, to, promotion);
+            match captures.first {
+                None => Err(illegal()),
+                Some((m, _)) => Err(SanError::PawnCaptureWithoutFile {
                     text: text.to_owned(),
                     fen: pos.fen(),
-                    candidates: sans(pos, captures.into_iter()),
-                })
+                    candidates: sans(pos, std::iter::once(m).chain(captures.others)),
+                }),
             }
         }
     }
 }
 
-fn sans<'a>(pos: &Position, moves: impl Iterator<Item = &'a Move>) -> Vec<String> {
-    moves.map(|m| write_san(pos, *m, SanStyle::PGN)).collect()
+/// The legal moves that fit a target: the first with the position after it, and the others.
+struct Matches {
+    first: Option<(Move, Position)>,
+    others: Vec<Move>,
+}
+
+/// FIDE 3.1 to 3.7 and 3.9.2: the legal moves of a piece of `roles` to `to`, from the given file
+/// and rank. The pieces that can reach `to` are found from it (the moves of knights, bishops,
+/// rooks, queens and kings are symmetric; pawns are looked for behind and diagonally behind),
+/// and each candidate is played and kept if it does not leave its own king attacked.
+fn matches(
+    pos: &Position,
+    roles: Roles,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    to: Square,
+    promotion: Roles,
+) -> Matches {
+    let mut found = Matches { first: None, others: Vec::new() };
+    let us = pos.turn();
+    if pos.by_color(us).contains(to) {
+        return found;
+    }
+    let mut from = reaching(pos, roles, to);
+    if let Some(f) = from_file {
+        from &= Bitboard::file(f);
+    }
+    if let Some(r) = from_rank {
+        from &= Bitboard::rank(r);
+    }
+    for sq in from {
+        let pawn = pos.pieces(us, Role::Pawn).contains(sq);
+        for m in moves_between(pos, pawn, sq, to, promotion) {
+            let mut after = *pos;
+            after.play_unchecked(m);
+            if after.is_attacked_by(!us, after.king(us), after.occupied()) {
+                continue;
+            }
+            match found.first {
+                None => found.first = Some((m, after)),
+                Some(_) => found.others.push(m),
+            }
+        }
+    }
+    found
+}
+
+/// The side to move's pieces of `roles` that can move to `to`, before king safety is looked at.
+fn reaching(pos: &Position, roles: Roles, to: Square) -> Bitboard {
+    let us = pos.turn();
+    let occupied = pos.occupied();
+    let mut from = Bitboard::EMPTY;
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+        if roles.contains(role) {
+            from |= attacks(us, role, to, occupied) & pos.pieces(us, role);
+        }
+    }
+    if roles.contains(Role::Pawn) {
+        let pawns = pos.pieces(us, Role::Pawn);
+        let capturers = pawn_attacks(!us, to) & pawns;
+        if pos.by_color(!us).contains(to) || pos.ep_square() == Some(to) {
+            // FIDE 3.7.2 and 3.7.3.1: diagonally forward onto an enemy piece, or en passant.
+            from |= capturers;
+        } else if !occupied.contains(to) {
+            // FIDE 3.7.1: one square forward, or two from the starting rank over an empty square.
+            let back = us.fold(-1, 1);
+            if let Some(behind) = to.offset(0, back) {
+                if pawns.contains(behind) {
+                    from = from.with(behind);
+                } else if !occupied.contains(behind) && to.rank() == Rank::FOURTH.relative(us) {
+                    if let Some(start) = behind.offset(0, back).filter(|s| pawns.contains(*s)) {
+                        from = from.with(start);
+                    }
+                }
+            }
+        }
+    }
+    from
+}
+
+/// The moves of the piece on `from` to `to`: for a pawn on the last rank one per promotion piece
+/// named (all four when none is), en passant when `to` is the en passant square.
+fn moves_between(pos: &Position, pawn: bool, from: Square, to: Square, promotion: Roles) -> impl Iterator<Item = Move> {
+    let last_rank = pawn && to.rank() == Rank::EIGHTH.relative(pos.turn());
+    let ep = pawn && pos.ep_square() == Some(to) && from.file() != to.file();
+    let plain =
+        (!last_rank && promotion.is_empty())
+            .then(|| if ep { Move::en_passant(from, to) } else { Move::normal(from, to) });
+    let promotions = Role::PROMOTIONS
+        .into_iter()
+        .filter(move |r| last_rank && (promotion.is_empty() || promotion.contains(*r)))
+        .map(move |r| Move::promotion(from, to, r));
+    plain.into_iter().chain(promotions)
+}
+
+fn sans(pos: &Position, moves: impl Iterator<Item = Move>) -> Vec<String> {
+    moves.map(|m| write_san(pos, m, SanStyle::PGN)).collect()
 }
