@@ -208,6 +208,28 @@ fn c9_false_capture_and_e_p_signs_warn_and_strict_mode_rejects_them() {
     assert_eq!(r.warnings[0].kind(), "false_en_passant_sign");
 }
 
+#[test]
+fn c9_3_en_passant_that_would_expose_the_king_is_illegal_3_9_2() {
+    // After ...c7-c5, bxc6 e.p. would open the fifth rank from the rook on h5 to the king on a5.
+    let p = pos("8/8/8/KPp4r/8/8/8/7k w - c6 0 1");
+    assert_eq!(kind(read(&p, "bxc6")), "illegal_move");
+    assert_eq!(kind(read(&p, "bxc6 e.p.")), "illegal_move");
+    assert_eq!(read(&p, "b6"), Ok(uci(&p, "b5b6")));
+}
+
+#[test]
+fn c8_a_pinned_piece_or_a_king_walking_into_check_is_illegal_3_9_2() {
+    // The knight on e2 is pinned by the rook on e8 (FIDE 3.9.2: no move may expose the king).
+    let p = pos("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1");
+    assert_eq!(kind(read(&p, "Nc3")), "illegal_move");
+    assert_eq!(kind(read(&p, "Ng3")), "illegal_move");
+    assert_eq!(read(&p, "Kd2"), Ok(uci(&p, "e1d2")));
+    // Without the knight, the king may not step along the rook's file.
+    assert_eq!(read(&p, "Kf1"), Ok(uci(&p, "e1f1")));
+    let open = pos("4r1k1/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(kind(read(&open, "Ke2")), "illegal_move");
+}
+
 // --- C.10: two pieces that can go to the same square -----------------------------------------
 
 #[test]

@@ -131,20 +131,13 @@ impl SanReader {
     /// Reads `text` as a move in `pos`.
     pub fn read(&self, pos: &Position, text: &str) -> Result<ReadMove, SanError> {
         let parsed = parse(text, self.letters)?;
-        let (mv, after) = find(pos, text, &parsed.target)?;
-        let warnings = self.check_signs(pos, &after, text, &parsed, mv)?;
+        let mv = find(pos, text, &parsed.target)?;
+        let warnings = self.check_signs(pos, text, &parsed, mv)?;
         Ok(ReadMove { mv, warnings })
     }
 
     /// The warnings for signs the move does not bear out; in strict mode, the first is an error.
-    fn check_signs(
-        &self,
-        pos: &Position,
-        after: &Position,
-        text: &str,
-        parsed: &Parsed,
-        mv: Move,
-    ) -> Result<Vec<SanWarning>, SanError> {
+    fn check_signs(&self, pos: &Position, text: &str, parsed: &Parsed, mv: Move) -> Result<Vec<SanWarning>, SanError> {
         let mut warnings = Vec::new();
         let captures = mv.is_en_passant() || (!mv.is_castle() && pos.occupied().contains(mv.to()));
         if parsed.capture && !captures {
@@ -154,6 +147,8 @@ impl SanReader {
             warnings.push(SanWarning::FalseEnPassant { text: text.to_owned() });
         }
         if parsed.sign != Sign::None {
+            let mut after = *pos;
+            after.play_unchecked(mv);
             if !after.is_check() {
                 warnings.push(match parsed.sign {
                     Sign::Mate => SanWarning::FalseMate { text: text.to_owned() },
@@ -303,15 +298,12 @@ fn parse_move(text: &str, body: &str, letters: Letters) -> Result<(Target, bool)
     Ok((Target::Move { roles, from_file, from_rank, to, promotion }, capture))
 }
 
-/// The one legal move that the target names, and the position after it.
-fn find(pos: &Position, text: &str, target: &Target) -> Result<(Move, Position), SanError> {
+/// The one legal move that the target names.
+fn find(pos: &Position, text: &str, target: &Target) -> Result<Move, SanError> {
     let illegal = || SanError::Illegal { text: text.to_owned(), fen: pos.fen() };
     let (roles, from_file, from_rank, to, promotion) = match *target {
         Target::Castle(side) => {
-            let m = pos.legal_moves().iter().find(|m| m.castling_side() == Some(side)).copied().ok_or_else(illegal)?;
-            let mut after = *pos;
-            after.play_unchecked(m);
-            return Ok((m, after));
+            return pos.legal_moves().iter().find(|m| m.castling_side() == Some(side)).copied().ok_or_else(illegal);
         }
         Target::Move { roles, from_file, from_rank, to, promotion } => (roles, from_file, from_rank, to, promotion),
     };
@@ -319,11 +311,11 @@ fn find(pos: &Position, text: &str, target: &Target) -> Result<(Move, Position),
     let pawn_file = from_file.or_else(|| (roles == Roles::only(Role::Pawn)).then_some(to.file()));
     let found = matches(pos, roles, pawn_file, from_rank, to, promotion);
     match found.first {
-        Some((m, after)) if found.others.is_empty() => Ok((m, after)),
-        Some((m, _)) if m.promotion_role().is_some() && promotion.is_empty() => {
+        Some(m) if found.others.is_empty() => Ok(m),
+        Some(m) if m.promotion_role().is_some() && promotion.is_empty() => {
             Err(invalid(text, "a promotion must name the new piece (C.11)"))
         }
-        Some((m, _)) => Err(SanError::Ambiguous {
+        Some(m) => Err(SanError::Ambiguous {
             text: text.to_owned(),
             fen: pos.fen(),
             candidates: sans(pos, std::iter::once(m).chain(found.others)),
@@ -333,7 +325,7 @@ fn find(pos: &Position, text: &str, target: &Target) -> Result<(Move, Position),
             let captures = matches(pos, roles, None, from_rank, to, promotion);
             match captures.first {
                 None => Err(illegal()),
-                Some((m, _)) => Err(SanError::PawnCaptureWithoutFile {
+                Some(m) => Err(SanError::PawnCaptureWithoutFile {
                     text: text.to_owned(),
                     fen: pos.fen(),
                     candidates: sans(pos, std::iter::once(m).chain(captures.others)),
@@ -343,16 +335,16 @@ fn find(pos: &Position, text: &str, target: &Target) -> Result<(Move, Position),
     }
 }
 
-/// The legal moves that fit a target: the first with the position after it, and the others.
+/// The legal moves that fit a target: the first, and the others.
 struct Matches {
-    first: Option<(Move, Position)>,
+    first: Option<Move>,
     others: Vec<Move>,
 }
 
 /// FIDE 3.1 to 3.7 and 3.9.2: the legal moves of a piece of `roles` to `to`, from the given file
 /// and rank. The pieces that can reach `to` are found from it (the moves of knights, bishops,
 /// rooks, queens and kings are symmetric; pawns are looked for behind and diagonally behind),
-/// and each candidate is played and kept if it does not leave its own king attacked.
+/// and each candidate is kept if it does not leave its own king attacked.
 fn matches(
     pos: &Position,
     roles: Roles,
@@ -375,19 +367,30 @@ fn matches(
     }
     for sq in from {
         let pawn = pos.pieces(us, Role::Pawn).contains(sq);
-        for m in moves_between(pos, pawn, sq, to, promotion) {
-            let mut after = *pos;
-            after.play_unchecked(m);
-            if after.is_attacked_by(!us, after.king(us), after.occupied()) {
-                continue;
-            }
+        let (moves, n) = moves_between(pos, pawn, sq, to, promotion);
+        if leaves_king_attacked(pos, moves[0]) {
+            continue;
+        }
+        for &m in &moves[..n] {
             match found.first {
-                None => found.first = Some((m, after)),
+                None => found.first = Some(m),
                 Some(_) => found.others.push(m),
             }
         }
     }
     found
+}
+
+/// FIDE 3.9.2: whether the non-castling move `m` would leave the mover's king attacked. The
+/// board after the move is looked at as occupancy: the mover leaves `from` for `to`, the piece
+/// captured (on `to`, or beside it en passant) no longer attacks.
+fn leaves_king_attacked(pos: &Position, m: Move) -> bool {
+    let us = pos.turn();
+    let (from, to) = (m.from(), m.to());
+    let captured = if m.is_en_passant() { Square::new(to.file(), from.rank()) } else { to };
+    let occupied = pos.occupied().without(from).without(captured).with(to);
+    let king = if from == pos.king(us) { to } else { pos.king(us) };
+    (pos.attackers_to(king, occupied) & pos.by_color(!us)).without(captured).any()
 }
 
 /// The side to move's pieces of `roles` that can move to `to`, before king safety is looked at.
@@ -425,17 +428,25 @@ fn reaching(pos: &Position, roles: Roles, to: Square) -> Bitboard {
 
 /// The moves of the piece on `from` to `to`: for a pawn on the last rank one per promotion piece
 /// named (all four when none is), en passant when `to` is the en passant square.
-fn moves_between(pos: &Position, pawn: bool, from: Square, to: Square, promotion: Roles) -> impl Iterator<Item = Move> {
-    let last_rank = pawn && to.rank() == Rank::EIGHTH.relative(pos.turn());
-    let ep = pawn && pos.ep_square() == Some(to) && from.file() != to.file();
-    let plain =
-        (!last_rank && promotion.is_empty())
-            .then(|| if ep { Move::en_passant(from, to) } else { Move::normal(from, to) });
-    let promotions = Role::PROMOTIONS
-        .into_iter()
-        .filter(move |r| last_rank && (promotion.is_empty() || promotion.contains(*r)))
-        .map(move |r| Move::promotion(from, to, r));
-    plain.into_iter().chain(promotions)
+fn moves_between(pos: &Position, pawn: bool, from: Square, to: Square, promotion: Roles) -> ([Move; 4], usize) {
+    let mut moves = [Move::normal(from, to); 4];
+    if !pawn {
+        return (moves, usize::from(promotion.is_empty()));
+    }
+    if to.rank() != Rank::EIGHTH.relative(pos.turn()) {
+        if pos.ep_square() == Some(to) && from.file() != to.file() {
+            moves[0] = Move::en_passant(from, to);
+        }
+        return (moves, usize::from(promotion.is_empty()));
+    }
+    let mut n = 0;
+    for role in Role::PROMOTIONS {
+        if promotion.is_empty() || promotion.contains(role) {
+            moves[n] = Move::promotion(from, to, role);
+            n += 1;
+        }
+    }
+    (moves, n)
 }
 
 fn sans(pos: &Position, moves: impl Iterator<Item = Move>) -> Vec<String> {
