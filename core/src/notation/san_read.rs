@@ -1,6 +1,7 @@
 //! Reading moves written in algebraic notation (FIDE Appendix C): everything C.1 to C.13
 //! allows, and a precise error, naming the text, for everything it does not.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::attacks::{attacks, pawn_attacks};
@@ -130,8 +131,8 @@ impl SanReader {
 
     /// Reads `text` as a move in `pos`.
     pub fn read(&self, pos: &Position, text: &str) -> Result<ReadMove, SanError> {
-        let parsed = parse(text, self.letters)?;
-        let mv = find(pos, text, &parsed.target)?;
+        let parsed = parse(text, self.letters).map_err(|reason| invalid(text, reason))?;
+        let mv = find(pos, &parsed.target).map_err(|unfound| unfound.into_error(pos, text))?;
         let warnings = self.check_signs(pos, text, &parsed, mv)?;
         Ok(ReadMove { mv, warnings })
     }
@@ -172,9 +173,13 @@ impl Position {
     }
 }
 
-fn invalid(text: &str, reason: impl Into<String>) -> SanError {
-    SanError::Invalid { text: text.to_owned(), reason: reason.into() }
+fn invalid(text: &str, reason: Reason) -> SanError {
+    SanError::Invalid { text: text.to_owned(), reason: reason.into_owned() }
 }
+
+/// Why a text is not algebraic notation (made into a [`SanError`] only when reading fails,
+/// so that a good read builds no strings).
+type Reason = Cow<'static, str>;
 
 /// Splits a suffix off `s` if it is there.
 fn strip<'a>(s: &'a str, suffix: &str) -> Option<&'a str> {
@@ -193,10 +198,10 @@ fn strip_sign(s: &str) -> (&str, Sign) {
 }
 
 /// Reads the text without looking at a position.
-fn parse(text: &str, letters: Letters) -> Result<Parsed, SanError> {
+fn parse(text: &str, letters: Letters) -> Result<Parsed, Reason> {
     let body = text.trim();
     if body.is_empty() {
-        return Err(invalid(text, "empty move"));
+        return Err(Reason::Borrowed("empty move"));
     }
     // C.13: the sign and `e.p.` (C.9.3) may come in either order.
     let (body, mut sign) = strip_sign(body);
@@ -211,17 +216,10 @@ fn parse(text: &str, letters: Letters) -> Result<Parsed, SanError> {
     let target = match body {
         "O-O" | "0-0" => Target::Castle(CastlingSide::KingSide),
         "O-O-O" | "0-0-0" => Target::Castle(CastlingSide::QueenSide),
-        _ => {
-            return parse_move(text, body, letters).map(|(target, capture)| Parsed {
-                target,
-                capture,
-                en_passant,
-                sign,
-            })
-        }
+        _ => return parse_move(body, letters).map(|(target, capture)| Parsed { target, capture, en_passant, sign }),
     };
     if en_passant {
-        return Err(invalid(text, "castling cannot be en passant"));
+        return Err(Reason::Borrowed("castling cannot be en passant"));
     }
     Ok(Parsed { target, capture: false, en_passant, sign })
 }
@@ -230,12 +228,12 @@ fn parse(text: &str, letters: Letters) -> Result<Parsed, SanError> {
 const MAX_CHARS: usize = 12;
 
 /// `[piece][from file][from rank][x|-]to[[=]promotion]` (FIDE C.8 to C.11).
-fn parse_move(text: &str, body: &str, letters: Letters) -> Result<(Target, bool), SanError> {
+fn parse_move(body: &str, letters: Letters) -> Result<(Target, bool), Reason> {
     let mut buf = ['\0'; MAX_CHARS];
     let mut n = 0;
     for c in body.chars() {
         if n == MAX_CHARS {
-            return Err(invalid(text, "too long for a move"));
+            return Err(Reason::Borrowed("too long for a move"));
         }
         buf[n] = c;
         n += 1;
@@ -248,7 +246,7 @@ fn parse_move(text: &str, body: &str, letters: Letters) -> Result<(Target, bool)
             letters.roles(c)
         }
         Some(&c) if c.is_ascii_uppercase() => {
-            return Err(invalid(text, format!("{c:?} is not a piece letter here (C.2, C.3)")));
+            return Err(Reason::Owned(format!("{c:?} is not a piece letter here (C.2, C.3)")));
         }
         _ => Roles::only(Role::Pawn),
     };
@@ -259,22 +257,22 @@ fn parse_move(text: &str, body: &str, letters: Letters) -> Result<(Target, bool)
         let named = letters.roles(c);
         if !named.is_empty() {
             if !is_pawn {
-                return Err(invalid(text, "only a pawn can be promoted (C.11)"));
+                return Err(Reason::Borrowed("only a pawn can be promoted (C.11)"));
             }
             promotion = named.promotions();
             if promotion.is_empty() {
-                return Err(invalid(text, "a pawn cannot be promoted to a king (3.7.3.3)"));
+                return Err(Reason::Borrowed("a pawn cannot be promoted to a king (3.7.3.3)"));
             }
             chars = rest.strip_suffix(&['=']).unwrap_or(rest);
         }
     }
     // C.5 to C.7: the arrival square, always last.
     let [rest @ .., file, rank] = chars else {
-        return Err(invalid(text, "no arrival square"));
+        return Err(Reason::Borrowed("no arrival square"));
     };
     let to = match (File::from_char(*file), Rank::from_char(*rank)) {
         (Some(f), Some(r)) => Square::new(f, r),
-        _ => return Err(invalid(text, "no arrival square (a file a-h and a rank 1-8) where expected")),
+        _ => return Err(Reason::Borrowed("no arrival square (a file a-h and a rank 1-8) where expected")),
     };
     // C.9: `x` before the arrival square; C.8: a hyphen may separate the squares of the long form.
     let (rest, capture, hyphen) = match rest {
@@ -288,22 +286,45 @@ fn parse_move(text: &str, body: &str, letters: Letters) -> Result<(Target, bool)
         [r] if Rank::from_char(*r).is_some() => (None, Rank::from_char(*r)),
         [f, r] => match (File::from_char(*f), Rank::from_char(*r)) {
             (Some(f), Some(r)) => (Some(f), Some(r)),
-            _ => return Err(invalid(text, "the departure square is not a square")),
+            _ => return Err(Reason::Borrowed("the departure square is not a square")),
         },
-        _ => return Err(invalid(text, "unexpected characters before the arrival square")),
+        _ => return Err(Reason::Borrowed("unexpected characters before the arrival square")),
     };
     if hyphen && (from_file.is_none() || from_rank.is_none()) {
-        return Err(invalid(text, "a hyphen belongs between two whole squares (C.8)"));
+        return Err(Reason::Borrowed("a hyphen belongs between two whole squares (C.8)"));
     }
     Ok((Target::Move { roles, from_file, from_rank, to, promotion }, capture))
 }
 
+/// Why no single legal move fits a target.
+enum Unfound {
+    Illegal,
+    MissingPromotion,
+    Ambiguous(Vec<Move>),
+    PawnCaptureWithoutFile(Vec<Move>),
+}
+
+impl Unfound {
+    fn into_error(self, pos: &Position, text: &str) -> SanError {
+        let (text, fen) = (text.to_owned(), pos.fen());
+        match self {
+            Unfound::Illegal => SanError::Illegal { text, fen },
+            Unfound::MissingPromotion => {
+                SanError::Invalid { text, reason: "a promotion must name the new piece (C.11)".to_owned() }
+            }
+            Unfound::Ambiguous(moves) => SanError::Ambiguous { text, fen, candidates: sans(pos, moves) },
+            Unfound::PawnCaptureWithoutFile(moves) => {
+                SanError::PawnCaptureWithoutFile { text, fen, candidates: sans(pos, moves) }
+            }
+        }
+    }
+}
+
 /// The one legal move that the target names.
-fn find(pos: &Position, text: &str, target: &Target) -> Result<Move, SanError> {
-    let illegal = || SanError::Illegal { text: text.to_owned(), fen: pos.fen() };
+fn find(pos: &Position, target: &Target) -> Result<Move, Unfound> {
     let (roles, from_file, from_rank, to, promotion) = match *target {
         Target::Castle(side) => {
-            return pos.legal_moves().iter().find(|m| m.castling_side() == Some(side)).copied().ok_or_else(illegal);
+            return pos.legal_moves().iter().find(|m| m.castling_side() == Some(side)).copied().ok_or(Unfound::Illegal);
         }
         Target::Move { roles, from_file, from_rank, to, promotion } => (roles, from_file, from_rank, to, promotion),
     };
@@ -312,24 +333,14 @@ fn find(pos: &Position, text: &str, target: &Target) -> Result<Move, SanError> {
     let found = matches(pos, roles, pawn_file, from_rank, to, promotion);
     match found.first {
         Some(m) if found.others.is_empty() => Ok(m),
-        Some(m) if m.promotion_role().is_some() && promotion.is_empty() => {
-            Err(invalid(text, "a promotion must name the new piece (C.11)"))
-        }
-        Some(m) => Err(SanError::Ambiguous {
-            text: text.to_owned(),
-            fen: pos.fen(),
-            candidates: sans(pos, std::iter::once(m).chain(found.others)),
-        }),
-        None if pawn_file == from_file => Err(illegal()),
+        Some(m) if m.promotion_role().is_some() && promotion.is_empty() => Err(Unfound::MissingPromotion),
+        Some(m) => Err(Unfound::Ambiguous(std::iter::once(m).chain(found.others).collect())),
+        None if pawn_file == from_file => Err(Unfound::Illegal),
         None => {
             let captures = matches(pos, roles, None, from_rank, to, promotion);
             match captures.first {
-                None => Err(illegal()),
-                Some(m) => Err(SanError::PawnCaptureWithoutFile {
-                    text: text.to_owned(),
-                    fen: pos.fen(),
-                    candidates: sans(pos, std::iter::once(m).chain(captures.others)),
-                }),
+                None => Err(Unfound::Illegal),
+                Some(m) => Err(Unfound::PawnCaptureWithoutFile(std::iter::once(m).chain(captures.others).collect())),
             }
         }
     }
@@ -449,6 +460,6 @@ fn moves_between(pos: &Position, pawn: bool, from: Square, to: Square, promotion
     (moves, n)
 }
 
-fn sans(pos: &Position, moves: impl Iterator<Item = Move>) -> Vec<String> {
-    moves.map(|m| write_san(pos, m, SanStyle::PGN)).collect()
+fn sans(pos: &Position, moves: Vec<Move>) -> Vec<String> {
+    moves.into_iter().map(|m| write_san(pos, m, SanStyle::PGN)).collect()
 }
