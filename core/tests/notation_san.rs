@@ -122,7 +122,9 @@ fn c4_pawn_moves_have_no_letter() {
     let e4 = uci(&p, "e2e4");
     assert_eq!(p.san(e4), "e4");
     assert_eq!(read(&p, "e4"), Ok(e4));
-    assert_eq!(kind(read(&p, "Pe4")), "invalid_san");
+    let err = read(&p, "Pe4").unwrap_err();
+    assert_eq!(err.kind(), "invalid_san");
+    assert!(err.to_string().contains("C.4"), "{err}");
     assert_eq!(kind(read(&p, "pe4")), "invalid_san");
 }
 

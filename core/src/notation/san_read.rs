@@ -245,6 +245,7 @@ fn parse_move(body: &str, letters: Letters) -> Result<(Target, bool), Reason> {
             chars = &chars[1..];
             letters.roles(c)
         }
+        Some(&'P') => return Err(Reason::Borrowed("a pawn move has no piece letter (C.4): write e4, not Pe4")),
         Some(&c) if c.is_ascii_uppercase() => {
             return Err(Reason::Owned(format!("{c:?} is not a piece letter here (C.2, C.3)")));
         }
