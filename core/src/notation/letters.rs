@@ -62,8 +62,8 @@ impl LetterSet {
     /// The piece a letter of this set names. Figurines of either colour are read in every set,
     /// since they belong to no language.
     pub fn role(self, c: char) -> Option<Role> {
-        if let Some(role) = figurine_role(c) {
-            return Some(role);
+        if !c.is_ascii() {
+            return figurine_role(c);
         }
         let index = self.letters().iter().position(|&l| l == c)?;
         Some(Role::ALL[index + 1])

@@ -204,15 +204,14 @@ fn parse(text: &str, letters: Letters) -> Result<Parsed, Reason> {
         return Err(Reason::Borrowed("empty move"));
     }
     // C.13: the sign and `e.p.` (C.9.3) may come in either order.
-    let (body, mut sign) = strip_sign(body);
-    let (body, en_passant) = match strip(body, "e.p.") {
-        Some(rest) => (rest, true),
-        None => (body, false),
+    let (body, last_sign) = strip_sign(body);
+    let (body, en_passant, sign) = match strip(body, "e.p.") {
+        Some(rest) => {
+            let (rest, sign) = strip_sign(rest);
+            (rest, true, if last_sign == Sign::None { sign } else { last_sign })
+        }
+        None => (body, false, last_sign),
     };
-    if sign == Sign::None {
-        sign = strip_sign(body).1;
-    }
-    let body = strip_sign(body).0;
     let target = match body {
         "O-O" | "0-0" => Target::Castle(CastlingSide::KingSide),
         "O-O-O" | "0-0-0" => Target::Castle(CastlingSide::QueenSide),
@@ -240,10 +239,11 @@ fn parse_move(body: &str, letters: Letters) -> Result<(Target, bool), Reason> {
     }
     let mut chars = &buf[..n];
     // C.2 to C.4: a piece letter, or none for a pawn.
+    let first = chars.first().map_or(Roles::NONE, |&c| letters.roles(c));
     let roles = match chars.first() {
-        Some(&c) if !letters.roles(c).is_empty() => {
+        Some(_) if !first.is_empty() => {
             chars = &chars[1..];
-            letters.roles(c)
+            first
         }
         Some(&'P') => return Err(Reason::Borrowed("a pawn move has no piece letter (C.4): write e4, not Pe4")),
         Some(&c) if c.is_ascii_uppercase() => {
