@@ -128,6 +128,30 @@ fn c4_pawn_moves_have_no_letter() {
     assert_eq!(kind(read(&p, "pe4")), "invalid_san");
 }
 
+// --- C.5 to C.7: files a-h, ranks 1-8 ---------------------------------------------------------
+
+#[test]
+fn c5_c6_c7_each_square_is_a_small_file_letter_and_a_rank_digit() {
+    // A lone rook on a1 (kings on h8 and h6 out of its way) reaches the a-file and the first rank.
+    let p = pos("7k/8/7K/8/8/8/8/R7 w - - 0 1");
+    let files = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    for (i, file) in files.iter().enumerate().skip(1) {
+        let text = format!("R{file}1");
+        let m = read(&p, &text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((m.to().file().index(), m.to().rank().index()), (i as u8, 0), "{text}");
+        assert_eq!(p.san(m), text);
+    }
+    for rank in 2..=8u8 {
+        let text = format!("Ra{rank}");
+        let m = read(&p, &text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((m.to().file().index(), m.to().rank().index()), (0, rank - 1), "{text}");
+    }
+    // C.5: files are small letters; C.6: ranks are 1 to 8.
+    for text in ["RA5", "Ra9", "Ra0", "Ri1"] {
+        assert_eq!(kind(read(&p, text)), "invalid_san", "{text}");
+    }
+}
+
 // --- C.8: piece letter and arrival square; the long form ------------------------------------
 
 #[test]

@@ -121,10 +121,11 @@ enum Target {
 }
 
 impl SanReader {
-    /// English letters, lenient about false signs.
+    /// Reads in the given letters, lenient about false signs.
     pub const fn new(letters: Letters) -> SanReader {
         SanReader { letters, strict: false }
     }
+    /// The same reader, rejecting false signs.
     pub const fn strict(self) -> SanReader {
         SanReader { strict: true, ..self }
     }
