@@ -25,6 +25,7 @@ mod laws;
 pub mod material;
 mod movegen;
 mod moves;
+pub mod notation;
 mod outcome;
 pub mod perft;
 pub mod perft_suite;

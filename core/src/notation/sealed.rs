@@ -1,0 +1,57 @@
+//! Sealed moves (FIDE Guidelines I.8): a sealed move that is ambiguous, falsely recorded so
+//! that its true significance cannot be established, or illegal, loses the game.
+
+use crate::notation::{SanError, SanReader, SanWarning};
+use crate::{Move, Position};
+
+/// The arbiter's verdict on a sealed move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SealedVerdict {
+    /// The move is clear and legal; the signs that are wrong but optional (C.13) are listed.
+    Valid { mv: Move, warnings: Vec<SanWarning> },
+    /// I.8.1: the move is ambiguous; the sealing player loses.
+    Ambiguous { error: SanError },
+    /// I.8.2: the true significance of the move cannot be established; the sealing player loses.
+    Unreadable { error: SanError },
+    /// I.8.3: the move is illegal; the sealing player loses.
+    Illegal { error: SanError },
+    /// I.8 does not apply: the game ended before the move (FIDE 5.1.1 checkmate, 5.2.1
+    /// stalemate), so there is no move to seal.
+    GameOver,
+}
+
+impl SealedVerdict {
+    /// Whether the player who sealed the move loses the game by it (I.8).
+    pub fn loses(&self) -> bool {
+        matches!(
+            self,
+            SealedVerdict::Ambiguous { .. } | SealedVerdict::Unreadable { .. } | SealedVerdict::Illegal { .. }
+        )
+    }
+}
+
+/// FIDE Guidelines I.8: judges the move `text` sealed in `pos`, read in the given letters.
+///
+/// A pawn capture written without its departure file (C.9.3) is ambiguous when two pawns can
+/// make it, and valid when only one can: its meaning is then clear, and I.8 punishes
+/// unclear moves, not untidy ones. False check or capture signs are optional marks (C.13) and
+/// only give warnings.
+pub fn judge_sealed_move(pos: &Position, text: &str, reader: &SanReader) -> SealedVerdict {
+    if !pos.has_legal_moves() {
+        return SealedVerdict::GameOver;
+    }
+    let lenient = SanReader { strict: false, ..*reader };
+    match lenient.read(pos, text) {
+        Ok(read) => SealedVerdict::Valid { mv: read.mv, warnings: read.warnings },
+        Err(error @ SanError::Ambiguous { .. }) => SealedVerdict::Ambiguous { error },
+        Err(error @ SanError::Illegal { .. }) => SealedVerdict::Illegal { error },
+        Err(SanError::PawnCaptureWithoutFile { ref candidates, .. }) if candidates.len() == 1 => {
+            match lenient.read(pos, &candidates[0]) {
+                Ok(read) => SealedVerdict::Valid { mv: read.mv, warnings: read.warnings },
+                Err(error) => SealedVerdict::Unreadable { error },
+            }
+        }
+        Err(error @ SanError::PawnCaptureWithoutFile { .. }) => SealedVerdict::Ambiguous { error },
+        Err(error @ (SanError::Invalid { .. } | SanError::FalseSign(_))) => SealedVerdict::Unreadable { error },
+    }
+}
