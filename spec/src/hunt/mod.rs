@@ -1,0 +1,1 @@
+//! The perft bug hunter.
