@@ -3,7 +3,8 @@
 //! `ucinewgame`, `setoption name UCI_Chess960`, `position`, `go perft N` (Stockfish-style
 //! divide) and `quit`. The correct moves come from `arbiter_core`; each bug then adds or
 //! removes the moves it describes. `--crash-after N` exits (as a crash) and `--hang-after N`
-//! stops answering on the `go` command after the first N.
+//! stops answering on the `go` command after the first N; `--no-chess960` leaves out the
+//! `UCI_Chess960` option.
 //!
 //! It is a binary of the spec crate, not a crate of its own, so that the spec crate's tests
 //! can find it with `env!("CARGO_BIN_EXE_buggy-uci")`: cargo builds it before the tests, with
@@ -208,10 +209,12 @@ struct Options {
     bug: Bug,
     crash_after: Option<u64>,
     hang_after: Option<u64>,
+    /// Leave out the UCI_Chess960 option, as an engine without Chess960 support.
+    no_chess960: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
-    let mut options = Options { bug: Bug::None, crash_after: None, hang_after: None };
+    let mut options = Options { bug: Bug::None, crash_after: None, hang_after: None, no_chess960: false };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
@@ -225,6 +228,7 @@ fn parse_args() -> Result<Options, String> {
             }
             "--crash-after" => options.crash_after = Some(value()?.parse().map_err(|e| format!("{arg}: {e}"))?),
             "--hang-after" => options.hang_after = Some(value()?.parse().map_err(|e| format!("{arg}: {e}"))?),
+            "--no-chess960" => options.no_chess960 = true,
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -270,11 +274,11 @@ fn main() -> ExitCode {
         let Ok(line) = line else { break };
         let words: Vec<&str> = line.split_whitespace().collect();
         let written = match words.as_slice() {
-            ["uci"] => writeln!(
-                out,
-                "id name buggy-uci ({:?})\nid author arbiter\noption name UCI_Chess960 type check default false\nuciok",
-                options.bug
-            ),
+            ["uci"] => {
+                let option =
+                    if options.no_chess960 { "" } else { "option name UCI_Chess960 type check default false\n" };
+                writeln!(out, "id name buggy-uci ({:?})\nid author arbiter\n{option}uciok", options.bug)
+            }
             ["isready"] => writeln!(out, "readyok"),
             ["ucinewgame"] | ["stop"] => Ok(()),
             ["quit"] => break,

@@ -65,10 +65,10 @@ impl DivideReader {
     pub(crate) fn feed(&mut self, line: &str) -> Option<Result<Divide, String>> {
         match parse_line(line) {
             DivideLine::Other => None,
-            DivideLine::Move(mv, n) => match self.divide.moves.insert(mv.clone(), n) {
-                Some(_) => Some(Err(format!("move {mv} listed twice in the divide"))),
-                None => None,
-            },
+            DivideLine::Move(mv, n) => {
+                let twice = self.divide.moves.insert(mv.clone(), n).is_some();
+                twice.then(|| Err(format!("move {mv} listed twice in the divide")))
+            }
             DivideLine::Total(total) => {
                 let sum: u64 = self.divide.moves.values().sum();
                 if total != sum {
