@@ -17,6 +17,7 @@ use arbiter_core::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use arbiter_core::{fen, Bitboard, CastlingSide, Move, Position, Rank, Role, Square, Validation};
+use arbiter_spec::hunt::double_step_target;
 
 /// The seeded bugs, each against one FIDE article.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -65,10 +66,7 @@ impl Board {
     fn play(&self, m: Move) -> Board {
         let mut pos = self.pos;
         pos.play_unchecked(m);
-        let double_step =
-            self.pos.role_at(m.from()) == Some(Role::Pawn) && m.from().index().abs_diff(m.to().index()) == 16;
-        let ep_target = double_step.then(|| Square::from_index(((m.from().index() + m.to().index()) / 2) as u8));
-        Board { pos, ep_target: ep_target.flatten() }
+        Board { pos, ep_target: double_step_target(self.pos.role_at(m.from()), m) }
     }
 
     /// The moves this engine believes legal: the core's, changed by the bug.
@@ -79,9 +77,7 @@ impl Board {
             Bug::None => {}
             Bug::NoEnPassant => moves.retain(|m| !m.is_en_passant()),
             Bug::NoUnderpromotion => moves.retain(|m| matches!(m.promotion_role(), None | Some(Role::Queen))),
-            Bug::NoDoubleStep => moves.retain(|m| {
-                pos.role_at(m.from()) != Some(Role::Pawn) || m.from().index().abs_diff(m.to().index()) != 16
-            }),
+            Bug::NoDoubleStep => moves.retain(|m| double_step_target(pos.role_at(m.from()), *m).is_none()),
             Bug::CastleThroughAttack => moves.extend(castles_through_attack(pos)),
             Bug::EpRankPin => moves.extend(self.rank_pinned_en_passant()),
             Bug::PinnedMoveFreely => moves.extend(pinned_moves(pos)),

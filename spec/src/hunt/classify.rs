@@ -1,7 +1,9 @@
 //! Which FIDE article a difference in move lists falls under.
 
 use arbiter_core::attacks::{between, pawn_attacks};
-use arbiter_core::{Bitboard, Color, Position, Rank, Role, Square};
+use arbiter_core::{Bitboard, Color, Move, Position, Rank, Role, Square};
+
+use super::double_step_target;
 
 /// The kind of rule a missing or extra move is about, most specific first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -75,14 +77,13 @@ fn squares(text: &str) -> Option<(Square, Square, Option<char>)> {
 /// Classifies a legal move (per the core) that the other program does not list.
 pub fn classify_missing(pos: &Position, text: &str) -> Category {
     let Ok(m) = pos.parse_uci(text) else { return Category::Other };
-    let pawn = pos.role_at(m.from()) == Some(Role::Pawn);
     if m.is_en_passant() {
         Category::EnPassant
     } else if m.is_castle() {
         Category::Castling
     } else if m.promotion_role().is_some() {
         Category::Promotion
-    } else if pawn && m.from().index().abs_diff(m.to().index()) == 16 {
+    } else if double_step_target(pos.role_at(m.from()), m).is_some() {
         Category::DoubleStep
     } else if pos.is_check() || pos.pinned(pos.turn()).contains(m.from()) {
         Category::PinOrCheck
@@ -109,7 +110,7 @@ pub fn classify_extra(pos: &Position, text: &str) -> Category {
             }
         }
         Role::Pawn if promotion.is_some() || to.rank() == last_rank => Category::Promotion,
-        Role::Pawn if from.index().abs_diff(to.index()) == 16 => Category::DoubleStep,
+        Role::Pawn if double_step_target(Some(Role::Pawn), Move::normal(from, to)).is_some() => Category::DoubleStep,
         _ if promotion.is_some() => Category::Promotion,
         _ if exposes_king(pos, from, to, pos.occupied().contains(to).then_some(to)) => Category::PinOrCheck,
         _ => Category::Other,

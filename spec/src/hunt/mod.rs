@@ -5,6 +5,7 @@
 //! earlier positions of the playout at the smallest depths first.
 
 mod classify;
+mod double_step;
 mod finding;
 mod playout;
 mod rng;
@@ -15,6 +16,7 @@ use std::time::{Duration, Instant};
 use arbiter_core::{perft, Position};
 
 pub use classify::{classify_extra, classify_missing, Category};
+pub use double_step::double_step_target;
 pub use finding::Finding;
 pub use playout::{fen_for_peer, random_playout, Playout, Step};
 pub use rng::Rng;

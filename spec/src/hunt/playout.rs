@@ -3,8 +3,9 @@
 //! captures, checks, castling (3.8.2), en passant (3.7.3.1), promotion (3.7.3.3) and the
 //! pawn double step (3.7.2).
 
-use arbiter_core::{chess960, Move, Position, Role};
+use arbiter_core::{chess960, Move, Position};
 
+use super::double_step_target;
 use super::rng::Rng;
 
 /// One position of a playout with the move that led to it (none for the start).
@@ -31,7 +32,7 @@ fn weight(pos: &Position, m: Move) -> u64 {
     if m.promotion_role().is_some() {
         w += 20;
     }
-    if pos.role_at(m.from()) == Some(Role::Pawn) && m.from().index().abs_diff(m.to().index()) == 16 {
+    if double_step_target(pos.role_at(m.from()), m).is_some() {
         w += 4;
     }
     if pos.occupied().contains(m.to()) {
@@ -155,14 +156,10 @@ fn placement(board: &[Option<char>; 64]) -> String {
 pub fn fen_for_peer(pos: &Position, last_move: Option<Move>) -> String {
     let fen = pos.fen();
     let Some(m) = last_move else { return fen };
-    let double_step = pos.role_at(m.to()) == Some(Role::Pawn) && m.from().index().abs_diff(m.to().index()) == 16;
-    if !double_step {
-        return fen;
-    }
-    let skipped = arbiter_core::Square::from_index(((m.from().index() + m.to().index()) / 2) as u8);
+    let Some(skipped) = double_step_target(pos.role_at(m.to()), m) else { return fen };
     let mut fields: Vec<String> = fen.split(' ').map(str::to_owned).collect();
-    if let (Some(sq), Some(field)) = (skipped, fields.get_mut(3)) {
-        *field = sq.to_string();
+    if let Some(field) = fields.get_mut(3) {
+        *field = skipped.to_string();
     }
     fields.join(" ")
 }

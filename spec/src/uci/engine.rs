@@ -24,6 +24,8 @@ pub struct UciEngine {
     name: Option<String>,
     options: Vec<String>,
     chess960: bool,
+    /// A wait failed: the engine may still print the answer to an earlier request.
+    stale: bool,
 }
 
 /// The engine's process, with threads reading its stdout (into a channel) and its stderr
@@ -50,6 +52,7 @@ impl UciEngine {
             name: None,
             options: Vec::new(),
             chess960: false,
+            stale: false,
         };
         engine.handshake()?;
         Ok(engine)
@@ -59,6 +62,7 @@ impl UciEngine {
     pub fn restart(&mut self) -> Result<(), UciError> {
         self.process.kill();
         self.process = Process::spawn(&self.command, &self.argv)?;
+        self.stale = false;
         let chess960 = std::mem::take(&mut self.chess960);
         self.handshake()?;
         if chess960 {
@@ -108,12 +112,17 @@ impl UciEngine {
         if depth == 0 {
             return Err(self.protocol("perft depth must be at least 1".to_owned()));
         }
+        if std::mem::take(&mut self.stale) {
+            // Skip what the engine still prints for the request that failed.
+            self.send("stop")?;
+            self.sync()?;
+        }
         self.send(&position_command(fen, moves))?;
         self.send(&format!("go perft {depth}"))?;
         let waiting_for = format!("waiting for the perft {depth} divide of {}", position_command(fen, moves));
         let mut reader = DivideReader::default();
         loop {
-            let line = self.read_line(&waiting_for)?;
+            let line = self.read_line(&waiting_for).inspect_err(|_| self.stale = true)?;
             if let Some(done) = reader.feed(&line) {
                 return done.map_err(|message| self.protocol(format!("{message} ({waiting_for})")));
             }
