@@ -101,16 +101,28 @@ fn sparse_setup(rng: &mut Rng) -> Option<Position> {
                 }
             }
         };
-        place(rng, 'K', 0..8);
-        place(rng, 'k', 0..8);
-        for pawn in ['P', 'p'] {
+        // Half the setups gather kings, pawns and pieces on the fourth and fifth ranks and
+        // the pawns' start ranks, where en passant and pins along a rank meet (3.7.3.1, 3.9.2).
+        let en_passant_ranks = rng.chance(50);
+        let anywhere = |rng: &mut Rng| if en_passant_ranks && rng.chance(60) { 3..5 } else { 0..8 };
+        for king in ['K', 'k'] {
+            let ranks = anywhere(rng);
+            place(rng, king, ranks);
+        }
+        for (pawn, start, fifth) in [('P', 1, 4), ('p', 6, 3)] {
             for _ in 0..=rng.below(4) {
-                place(rng, pawn, 1..7);
+                let ranks = match (en_passant_ranks, rng.chance(50)) {
+                    (true, true) => start..start + 1,
+                    (true, false) => fifth..fifth + 1,
+                    (false, _) => 1..7,
+                };
+                place(rng, pawn, ranks);
             }
         }
         for piece in ['R', 'r', 'Q', 'q', 'B', 'b', 'N', 'n'] {
             if rng.chance(35) {
-                place(rng, piece, 0..8);
+                let ranks = anywhere(rng);
+                place(rng, piece, ranks);
             }
         }
         let turn = if rng.chance(50) { 'w' } else { 'b' };
