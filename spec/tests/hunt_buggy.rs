@@ -141,3 +141,18 @@ fn hunt_adapter_is_not_yet_supported() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("not yet supported"));
 }
+
+#[test]
+fn hunt_reports_crashes_and_hangs_and_goes_on_3_10_1() {
+    // Every process answers two `go` commands (the start-up check and one more), then fails.
+    for failure in ["--crash-after 2", "--hang-after 2"] {
+        let engine = format!("'{BUGGY}' --bug none {failure}");
+        let h = hunt(&engine, &["--seed", "19", "--positions", "4", "--time", "25", "--timeout", "1"]);
+        assert_eq!(h.code, Some(0), "{failure}: {}", h.report);
+        let errors = h.report["errors"].as_array().unwrap();
+        let outcome = if failure.starts_with("--crash") { "ERROR" } else { "TIMEOUT" };
+        assert!(!errors.is_empty(), "{failure}: {}", h.report);
+        assert!(errors.iter().all(|e| e.as_str().unwrap().starts_with(outcome)), "{failure}: {}", h.report);
+        assert_eq!(h.report["positions"], 4, "{failure}: {}", h.report);
+    }
+}
