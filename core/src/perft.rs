@@ -43,10 +43,7 @@ macro_rules! bulk_perft {
 
 bulk_perft!(perft_portable);
 #[cfg(target_arch = "x86_64")]
-bulk_perft!(
-    #[target_feature(enable = "popcnt")]
-    perft_popcnt
-);
+bulk_perft!(#[target_feature(enable = "popcnt")] perft_popcnt);
 
 /// Counts leaf nodes to `depth` making every move, the last ply included (no bulk counting).
 pub fn perft_full(pos: &Position, depth: u32) -> u64 {
