@@ -18,11 +18,14 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (perft), or check a perft suite.
     Perft(cli::perft::Args),
+    /// Hunt for move generation bugs in another program by comparing perft divides with the core.
+    Hunt(cli::hunt::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Perft(args) => cli::perft::run(args),
+        Command::Hunt(args) => cli::hunt::run(args),
     }
 }

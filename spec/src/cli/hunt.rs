@@ -1,0 +1,132 @@
+//! `arbiter hunt`: differential fuzzing of another program's move generation against the
+//! core (see [`arbiter_spec::hunt`]).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use arbiter_spec::hunt::{hunt, Finding, HuntConfig};
+use arbiter_spec::uci::UciEngine;
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("peer").args(["uci", "adapter"]).required(true)))]
+pub struct Args {
+    /// A UCI engine command line that supports `go perft N` (for example '/usr/games/stockfish').
+    #[arg(long, value_name = "CMD")]
+    pub uci: Option<String>,
+    /// A program speaking arbiter's adapter protocol (not yet supported by `hunt`).
+    #[arg(long, value_name = "CMD")]
+    pub adapter: Option<String>,
+    /// Seed of the random playouts (default: from the clock; printed so that a run can be repeated).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// How many generated positions (random playouts) to try at most.
+    #[arg(long, default_value_t = 1000)]
+    pub positions: u64,
+    /// The deepest perft to compare (depths 1, 2, ... this).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=6))]
+    pub depth: u32,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub time: u64,
+    /// Stop after this many findings (0: no limit; at most one finding per kind of rule).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub max_findings: usize,
+    /// Seconds to wait for any one answer of the engine.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10)]
+    pub timeout: u64,
+    /// Where to write each finding as a YAML case (`<id>.yaml`).
+    #[arg(long, value_name = "DIR", default_value = "hunt-cases")]
+    pub out: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Exit codes: 0 no finding, 1 at least one finding, 2 usage or engine start-up error.
+pub fn run(args: Args) -> ExitCode {
+    let Some(command) = &args.uci else {
+        // The adapter protocol comes with the corpus runner; `hunt` will take a `PerftPeer` for it.
+        return fail("--adapter is not yet supported by hunt (use --uci)");
+    };
+    let mut engine = match UciEngine::start(command, Duration::from_secs(args.timeout.max(1))) {
+        Ok(e) => e,
+        Err(e) => return fail(&e.to_string()),
+    };
+    if let Err(e) = std::fs::create_dir_all(&args.out) {
+        return fail(&format!("{}: cannot create: {e}", args.out.display()));
+    }
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let config = HuntConfig {
+        seed,
+        positions: args.positions,
+        depth: args.depth,
+        time: Duration::from_secs(args.time),
+        max_findings: args.max_findings,
+        ..HuntConfig::default()
+    };
+    if args.format == Format::Text {
+        println!(
+            "arbiter hunt: seed {seed}, up to {} positions, depth {}, {} s",
+            args.positions, args.depth, args.time
+        );
+    }
+    let mut write_errors = Vec::new();
+    let report = hunt(&mut engine, &config, |finding| {
+        if let Err(e) = write_case(&args.out, finding) {
+            write_errors.push(e);
+        }
+        if args.format == Format::Text {
+            println!("{}", finding.to_text());
+        }
+    });
+    match args.format {
+        Format::Json => match serde_json::to_string_pretty(&report) {
+            Ok(json) => println!("{json}"),
+            Err(e) => return fail(&format!("cannot write JSON: {e}")),
+        },
+        Format::Text => {
+            for error in &report.errors {
+                println!("engine error (restarted): {error}");
+            }
+            if let Some(reason) = &report.chess960_skipped {
+                println!("Chess960 skipped: {reason}");
+            }
+            println!(
+                "{} finding(s) in {} positions, {:.1} s (seed {seed}); cases written to {}",
+                report.findings.len(),
+                report.positions,
+                report.seconds,
+                args.out.display()
+            );
+        }
+    }
+    for e in &write_errors {
+        eprintln!("arbiter hunt: {e}");
+    }
+    if report.findings.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn write_case(dir: &std::path::Path, finding: &Finding) -> Result<(), String> {
+    let path = dir.join(format!("{}.yaml", finding.id));
+    std::fs::write(&path, finding.to_yaml()).map_err(|e| format!("{}: cannot write: {e}", path.display()))
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("arbiter hunt: {message}");
+    ExitCode::from(2)
+}

@@ -1,0 +1,158 @@
+//! `arbiter hunt` against the seeded buggy engines: each rule bug is found within 30 seconds
+//! under the right FIDE article, and the correct engine gives no finding.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use arbiter_core::Position;
+
+const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
+const BUGGY: &str = env!("CARGO_BIN_EXE_buggy-uci");
+
+/// The hunts run one at a time, so that their time limits measure the hunt, not the load.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+struct Hunt {
+    code: Option<i32>,
+    report: serde_json::Value,
+    out: PathBuf,
+    elapsed: Duration,
+}
+
+fn hunt(engine: &str, extra: &[&str]) -> Hunt {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let out = std::env::temp_dir()
+        .join(format!("arbiter-hunt-{}-{}", std::process::id(), engine.len()))
+        .join(extra.join("_").replace(['/', ' '], "_"));
+    let _ = std::fs::remove_dir_all(&out);
+    let started = Instant::now();
+    let output = Command::new(ARBITER)
+        .args(["hunt", "--uci", engine, "--format", "json", "--out"])
+        .arg(&out)
+        .args(extra)
+        .output()
+        .unwrap();
+    let elapsed = started.elapsed();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let report = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}\nstderr: {}", String::from_utf8_lossy(&output.stderr)));
+    Hunt { code: output.status.code(), report, out, elapsed }
+}
+
+/// Hunts the engine with `bug` and checks the single finding: its article, its position,
+/// and its YAML case.
+fn finds(bug: &str, seed: &str, article: &str) -> serde_json::Value {
+    let engine = format!("'{BUGGY}' --bug {bug}");
+    let h = hunt(&engine, &["--seed", seed, "--time", "25", "--positions", "1000000", "--max-findings", "1"]);
+    assert!(h.elapsed < Duration::from_secs(30), "{bug}: {:?}", h.elapsed);
+    assert_eq!(h.code, Some(1), "{bug}: {}", h.report);
+    let findings = h.report["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 1, "{bug}: {}", h.report);
+    let f = findings[0].clone();
+    let refs: Vec<&str> = f["refs"].as_array().unwrap().iter().filter_map(|r| r.as_str()).collect();
+    assert_eq!(f["article"], article, "{bug}: {f}");
+    assert!(refs.contains(&article), "{bug}: {f}");
+    // The differing position is a legal position, and the path leads there from the root.
+    let fen = f["fen"].as_str().unwrap();
+    let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{bug}: {fen}: {e}"));
+    let mut walked = Position::from_fen(f["root_fen"].as_str().unwrap()).unwrap();
+    for m in f["path"].as_array().unwrap() {
+        walked = walked.play_uci(m.as_str().unwrap()).unwrap();
+    }
+    assert!(walked.same_position(&pos), "{bug}: path does not lead to {fen}");
+    let id = f["id"].as_str().unwrap();
+    let yaml = std::fs::read_to_string(h.out.join(format!("{id}.yaml"))).unwrap();
+    assert!(yaml.contains(&format!("id: {id}")) && yaml.contains(fen) && yaml.contains("expect:"), "{yaml}");
+    f
+}
+
+fn moves(f: &serde_json::Value, key: &str) -> Vec<String> {
+    f[key].as_array().unwrap().iter().filter_map(|m| m.as_str().map(str::to_owned)).collect()
+}
+
+#[test]
+fn hunt_finds_missing_en_passant_3_7_3_1() {
+    let f = finds("no-en-passant", "11", "3.7.3.1");
+    assert_eq!(moves(&f, "extra"), Vec::<String>::new());
+    assert!(!moves(&f, "missing").is_empty());
+}
+
+#[test]
+fn hunt_finds_castling_through_an_attacked_square_3_8_2_2() {
+    let f = finds("castle-through-attack", "12", "3.8.2.2");
+    assert!(moves(&f, "missing").is_empty());
+    assert!(!moves(&f, "extra").is_empty());
+}
+
+#[test]
+fn hunt_finds_en_passant_exposing_the_king_along_the_rank_3_9_2() {
+    let f = finds("ep-rank-pin", "13", "3.9.2");
+    assert!(f["refs"].as_array().unwrap().iter().any(|r| r == "3.7.3.1"), "{f}");
+    // The en passant target follows the double step that ends the path (or the root).
+    assert_ne!(f["fen"].as_str().unwrap().split(' ').nth(3), Some("-"), "{f}");
+}
+
+#[test]
+fn hunt_finds_missing_underpromotion_3_7_3_3() {
+    let f = finds("no-underpromotion", "14", "3.7.3.3");
+    let missing = moves(&f, "missing");
+    assert!(!missing.is_empty() && missing.iter().all(|m| m.len() == 5 && !m.ends_with('q')), "{f}");
+}
+
+#[test]
+fn hunt_finds_pinned_pieces_moving_freely_3_9_2() {
+    let f = finds("pinned-move-freely", "15", "3.9.2");
+    assert!(!moves(&f, "extra").is_empty());
+}
+
+#[test]
+fn hunt_finds_missing_double_step_3_7_2() {
+    let f = finds("no-double-step", "16", "3.7.2");
+    // Minimised to a start position (FIDE 2.3 or Chess960), where all eight double steps
+    // of the side to move are missing.
+    let fen = f["fen"].as_str().unwrap();
+    assert!(fen.contains("/pppppppp/8/8/8/8/PPPPPPPP/") && fen.contains(" w "), "{f}");
+    let missing = moves(&f, "missing");
+    assert_eq!(missing.len(), 8, "{f}");
+    assert!(missing.iter().all(|m| &m[1..2] == "2" && &m[3..4] == "4"), "{f}");
+}
+
+#[test]
+fn hunt_finds_nothing_in_a_correct_engine_3_10_1() {
+    let engine = format!("'{BUGGY}' --bug none");
+    let h = hunt(&engine, &["--seed", "17", "--positions", "300", "--time", "25"]);
+    assert_eq!(h.code, Some(0), "{}", h.report);
+    assert_eq!(h.report["findings"].as_array().unwrap().len(), 0);
+    assert!(h.report["positions"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn hunt_finds_nothing_in_stockfish_3_10_1() {
+    let h = hunt("/usr/games/stockfish", &["--seed", "18", "--positions", "200", "--time", "25"]);
+    assert_eq!(h.code, Some(0), "{}", h.report);
+    assert_eq!(h.report["chess960_skipped"], serde_json::Value::Null);
+}
+
+#[test]
+fn hunt_adapter_is_not_yet_supported() {
+    let output = Command::new(ARBITER).args(["hunt", "--adapter", "some-adapter"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not yet supported"));
+}
+
+#[test]
+fn hunt_reports_crashes_and_hangs_and_goes_on_3_10_1() {
+    // Every process answers two `go` commands (the start-up check and one more), then fails.
+    for failure in ["--crash-after 2", "--hang-after 2"] {
+        let engine = format!("'{BUGGY}' --bug none {failure}");
+        let h = hunt(&engine, &["--seed", "19", "--positions", "4", "--time", "25", "--timeout", "1"]);
+        assert_eq!(h.code, Some(0), "{failure}: {}", h.report);
+        let errors = h.report["errors"].as_array().unwrap();
+        let outcome = if failure.starts_with("--crash") { "ERROR" } else { "TIMEOUT" };
+        assert!(!errors.is_empty(), "{failure}: {}", h.report);
+        assert!(errors.iter().all(|e| e.as_str().unwrap().starts_with(outcome)), "{failure}: {}", h.report);
+        assert_eq!(h.report["positions"], 4, "{failure}: {}", h.report);
+    }
+}
