@@ -18,11 +18,29 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (perft), or check a perft suite.
     Perft(cli::perft::Args),
+    /// Run the conformance corpus against an implementation.
+    Run(cli::run::Args),
+    /// List the cases with their ids and clauses.
+    List(cli::list::Args),
+    /// Show a case, its clauses and the rule in plain words.
+    Explain(cli::explain::Args),
+    /// Validate a corpus.
+    Check(cli::check::Args),
+    /// Cases per clause of the Laws.
+    Coverage(cli::coverage::Args),
+    /// Serve the reference core over the adapter protocol (stdin/stdout).
+    Serve(cli::serve::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Perft(args) => cli::perft::run(args),
+        Command::Run(args) => cli::run::run(args),
+        Command::List(args) => cli::list::run(args),
+        Command::Explain(args) => cli::explain::run(args),
+        Command::Check(args) => cli::check::run(args),
+        Command::Coverage(args) => cli::coverage::run(args),
+        Command::Serve(args) => cli::serve::run(args),
     }
 }
