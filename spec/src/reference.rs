@@ -47,12 +47,12 @@ impl Implementation for Reference {
 
     fn perft(&mut self, spec: &PositionSpec, depth: u32) -> Answer<PerftAnswer> {
         let (pos, _) = replay(spec)?;
-        let divide = if depth == 0 {
-            Default::default()
-        } else {
-            perft::divide(&pos, depth).into_iter().map(|(m, n)| (pos.uci(m), n)).collect()
-        };
-        Ok(PerftAnswer { nodes: perft::perft(&pos, depth), divide })
+        if depth == 0 {
+            return Ok(PerftAnswer { nodes: 1, divide: Default::default() });
+        }
+        let divide: std::collections::BTreeMap<String, u64> =
+            perft::divide(&pos, depth).into_iter().map(|(m, n)| (pos.uci(m), n)).collect();
+        Ok(PerftAnswer { nodes: divide.values().sum(), divide })
     }
 
     fn san(&mut self, spec: &PositionSpec, mv: &str) -> Answer<String> {
