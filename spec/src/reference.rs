@@ -88,6 +88,8 @@ fn replay(spec: &PositionSpec) -> Answer<(Position, Vec<Position>)> {
     let mut pos = Position::from_fen(&spec.fen).map_err(fen_error)?;
     if spec.chess960 {
         pos.set_chess960(true);
+    } else if pos.is_chess960() {
+        return Err(standard_castling_error(&spec.fen));
     }
     let mut history = Vec::with_capacity(spec.moves.len() + 1);
     history.push(pos);
@@ -107,6 +109,15 @@ fn fen_error(e: FenError) -> Failure {
         _ => ErrorBody::new(ErrorKind::InvalidFen, e.to_string()),
     };
     Failure::Answered(body)
+}
+
+/// FIDE 3.8.2.1 / 3.10.3: in standard chess a castling right needs the king on e1/e8 and the
+/// rook on the a- or h-file; the core reads such FENs as Chess960, so standard requests refuse them.
+fn standard_castling_error(fen: &str) -> Failure {
+    let message = format!(
+        "illegal position (FIDE 3.10.3): castling rights in {fen:?} need the king and rooks on their original squares (3.8.2.1)"
+    );
+    Failure::Answered(ErrorBody::new(ErrorKind::IllegalPosition, message).with_detail("invalid_castling_rights"))
 }
 
 /// FIDE 3.10.2: a move that is not legal here (or not a move at all).
