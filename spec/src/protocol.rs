@@ -18,7 +18,8 @@ pub enum Side {
 }
 
 /// The state of a game (FIDE 5.1.1 checkmate, 5.2.1 stalemate, 5.2.2 dead position, 9.6.1
-/// fivefold repetition, 9.6.2 seventy-five moves).
+/// fivefold repetition, 9.6.2 seventy-five moves; `threefold_repetition` and `fifty_moves` only
+/// under a profile that draws those automatically instead of on a claim, 9.2 and 9.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
@@ -28,6 +29,8 @@ pub enum Status {
     DeadPosition,
     FivefoldRepetition,
     SeventyfiveMoves,
+    ThreefoldRepetition,
+    FiftyMoves,
 }
 
 impl Status {
