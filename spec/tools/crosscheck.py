@@ -21,6 +21,7 @@ KNOWN_DIFFERENCES = {
     "illegal-position-two-light-bishops-3-10-3": "python-chess does not count promoted pieces",
     "illegal-position-two-knights-check-3-10-3": "python-chess checks only aligned checkers",
     "illegal-position-pawn-and-knight-check-3-10-3": "python-chess checks only aligned checkers",
+    "san-en-passant-c-9": "python-chess does not read the optional e.p. suffix of C.9",
 }
 PERFT_LIMIT = 20_000
 
@@ -131,6 +132,21 @@ def check_case(case):
         want = chess.Board(e["fen"], chess960=board.chess960)
         if want.epd() != board.epd() or want.halfmove_clock != board.halfmove_clock:
             problems.append(f"python-chess position {board.fen()}")
+    for mv, san in (e.get("san") or {}).items():
+        got = board.san(chess.Move.from_uci(mv))
+        if got != san:
+            problems.append(f"python-chess san of {mv} is {got}")
+    for text, reading in (e.get("parse_san") or {}).items():
+        try:
+            got = uci(board, board.parse_san(str(text)))
+        except chess.AmbiguousMoveError:
+            got = {"error": "ambiguous_san"}
+        except chess.IllegalMoveError:
+            got = {"error": "illegal_move"}
+        except ValueError:
+            got = {"error": "invalid_san"}
+        if got != reading:
+            problems.append(f"python-chess parse_san {text!r} gives {got}")
     for depth, nodes in (e.get("perft") or {}).items():
         if nodes <= PERFT_LIMIT:
             got = perft(board, depth)
