@@ -141,8 +141,10 @@ pub struct PositionSpec {
 }
 
 /// One event of an arbiter case (FIDE 4, 6, 7, 9): what happens at the board, in order.
+/// Written `{"touch": "g1"}`, `{"move": "e2e4"}`, `{"resign": "white"}`, `{"flag_fall": "black"}`,
+/// or a bare name: `"press_clock"`, `"offer_draw"`, `"accept_draw"`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case", try_from = "EventText")]
 pub enum Event {
     /// The player to move touches the piece on this square (FIDE 4.3, 4.4).
     Touch(String),
@@ -158,6 +160,46 @@ pub enum Event {
     OfferDraw,
     /// The other player accepts the standing draw offer (FIDE 9.1.2, 5.2.3).
     AcceptDraw,
+}
+
+/// An event as written: a bare name or a one-key map (YAML and JSON alike).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum EventText {
+    Name(String),
+    Map(BTreeMap<String, String>),
+}
+
+impl TryFrom<EventText> for Event {
+    type Error = String;
+    fn try_from(text: EventText) -> Result<Event, String> {
+        let side = |v: &str| match v {
+            "white" => Ok(Side::White),
+            "black" => Ok(Side::Black),
+            other => Err(format!("expected white or black, found {other:?}")),
+        };
+        match text {
+            EventText::Name(name) => match name.as_str() {
+                "press_clock" => Ok(Event::PressClock),
+                "offer_draw" => Ok(Event::OfferDraw),
+                "accept_draw" => Ok(Event::AcceptDraw),
+                other => Err(format!("unknown event {other:?}")),
+            },
+            EventText::Map(map) => {
+                let mut entries = map.into_iter();
+                let (Some((key, value)), None) = (entries.next(), entries.next()) else {
+                    return Err("an event is a map with exactly one key".into());
+                };
+                match key.as_str() {
+                    "touch" => Ok(Event::Touch(value)),
+                    "move" => Ok(Event::Move(value)),
+                    "resign" => side(&value).map(Event::Resign),
+                    "flag_fall" => side(&value).map(Event::FlagFall),
+                    other => Err(format!("unknown event {other:?}")),
+                }
+            }
+        }
+    }
 }
 
 /// The arbiter's outcome of an event list.
