@@ -146,7 +146,7 @@ pub fn start_fen(case: &Case) -> Result<String, String> {
         (Some(_), Some(_)) => Err("give `fen` or `start960`, not both".into()),
         (Some(fen), None) => Ok(fen.clone()),
         (None, Some(n)) => chess960::start_position(n)
-            .map(|p| fen::write_with(&p, CastlingNotation::Shredder))
+            .map(|p| if p.is_chess960() { fen::write_with(&p, CastlingNotation::Shredder) } else { p.fen() })
             .ok_or_else(|| format!("start960 {n}: Chess960 start positions are numbered 0 to 959")),
         (None, None) => Ok(Position::startpos().fen()),
     }
