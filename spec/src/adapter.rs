@@ -25,7 +25,14 @@ struct Process {
 }
 
 impl Drop for Process {
+    /// Kills the adapter and everything it started (its process group), so that no grandchild
+    /// keeps running or holds our pipes open.
     fn drop(&mut self) {
+        #[cfg(unix)]
+        let _ = Command::new("kill")
+            .args(["-s", "KILL", "--", &format!("-{}", self.child.id())])
+            .stderr(Stdio::null())
+            .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -47,12 +54,16 @@ impl Adapter {
 
     fn start(&mut self) -> Result<&mut Process, Failure> {
         if self.process.is_none() {
-            let mut child = Command::new("sh")
+            let mut command = Command::new("sh");
+            command
                 .arg("-c")
                 .arg(format!("exec {}", self.command))
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
-                .stderr(Stdio::inherit())
+                .stderr(Stdio::inherit());
+            #[cfg(unix)]
+            std::os::unix::process::CommandExt::process_group(&mut command, 0);
+            let mut child = command
                 .spawn()
                 .map_err(|e| Failure::Broken(format!("cannot start the adapter `{}`: {e}", self.command)))?;
             let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {

@@ -293,3 +293,27 @@ impl Case {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clause_ref_reads_current_and_2018_numbers() {
+        assert_eq!(ClauseRef::parse("3.8.2.2"), Ok(ClauseRef { id: "3.8.2.2".into(), id_2018: None }));
+        assert_eq!(
+            ClauseRef::parse("3.7.3.1 (2018: 3.7.4.1)"),
+            Ok(ClauseRef { id: "3.7.3.1".into(), id_2018: Some("3.7.4.1".into()) })
+        );
+        assert!(ClauseRef::parse("3.7.3.1 2018 3.7.4.1").is_err());
+        assert_eq!(ClauseRef::parse("C.10").map(|r| r.article().to_owned()), Ok("C".to_owned()));
+    }
+
+    #[test]
+    fn profile_override_replaces_only_named_fields() {
+        let base = Expect { in_check: Some(false), status: Some(Status::Ongoing), ..Expect::default() };
+        let over = Expect { status: Some(Status::DeadPosition), ..Expect::default() };
+        let merged = base.overridden_by(&over);
+        assert_eq!((merged.in_check, merged.status), (Some(false), Some(Status::DeadPosition)));
+    }
+}

@@ -511,3 +511,36 @@ pub fn pgn_moves(pgn: &str) -> Vec<String> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pgn_moves_drops_numbers_results_comments_and_variations() {
+        let moves = pgn_moves("1. e4 e5 {a comment} 2. Nf3 (2. f4 exf4) Nc6 3...a6 $1 4. O-O 0-0 1-0");
+        assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6", "a6", "O-O", "0-0"]);
+    }
+
+    #[test]
+    fn combine_ranks_timeout_over_error_over_fail_over_skip() {
+        let fail = || mismatch("x", "a", "b");
+        assert_eq!(combine(vec![Verdict::Pass, Verdict::Skip("s".into())]).0, Outcome::Skip);
+        assert_eq!(combine(vec![Verdict::Skip("s".into()), fail()]).0, Outcome::Fail);
+        assert_eq!(combine(vec![fail(), Verdict::Error("e".into())]).0, Outcome::Error);
+        assert_eq!(combine(vec![Verdict::Error("e".into()), Verdict::Timeout]).0, Outcome::Timeout);
+        assert_eq!(combine(vec![Verdict::Pass]).0, Outcome::Pass);
+        assert_eq!(combine(vec![]).0, Outcome::Error, "a case that checked nothing never passes");
+    }
+
+    #[test]
+    fn fen_comparison_is_by_position_9_2_3() {
+        // The en passant square is part of the position only when a capture is legal (9.2.3.1).
+        let with_ep = "4k3/8/8/4p3/8/8/8/4K3 w - e6 0 1";
+        let without = "4k3/8/8/4p3/8/8/8/4K3 w - - 0 1";
+        assert!(matches!(compare_fen(without, with_ep), Verdict::Pass));
+        assert!(matches!(compare_fen(without, "4k3/8/8/4p3/8/8/8/4K3 b - - 0 1"), Verdict::Fail(_)));
+        assert!(matches!(compare_fen(without, "4k3/8/8/4p3/8/8/8/4K3 w - - 7 1"), Verdict::Fail(_)));
+        assert!(matches!(compare_fen(without, "not a fen"), Verdict::Error(_)));
+    }
+}
