@@ -48,19 +48,31 @@ fn by_article(reports: &[CaseReport]) -> BTreeMap<ArticleKey, Vec<&CaseReport>> 
     groups
 }
 
-/// Sorts articles 1..12 numerically, then appendices and guidelines by name.
+/// Sorts articles 1..12 numerically, then appendices (A-D), then guidelines (I-III).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct ArticleKey(Option<u32>, String);
+struct ArticleKey(Part, u32, String);
+
+/// The part of the Laws an article belongs to, in the order of the Laws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Part {
+    Article,
+    Appendix,
+    Guidelines,
+}
 
 impl ArticleKey {
     fn of(article: &str) -> ArticleKey {
-        ArticleKey(article.parse().ok(), article.to_owned())
+        match article.parse::<u32>() {
+            Ok(n) => ArticleKey(Part::Article, n, article.to_owned()),
+            Err(_) if article.len() == 1 => ArticleKey(Part::Appendix, 0, article.to_owned()),
+            Err(_) => ArticleKey(Part::Guidelines, 0, article.to_owned()),
+        }
     }
     fn title(&self) -> String {
         match self.0 {
-            Some(_) => format!("Article {}", self.1),
-            None if self.1.len() == 1 => format!("Appendix {}", self.1),
-            None => format!("Guidelines {}", self.1),
+            Part::Article => format!("Article {}", self.2),
+            Part::Appendix => format!("Appendix {}", self.2),
+            Part::Guidelines => format!("Guidelines {}", self.2),
         }
     }
 }

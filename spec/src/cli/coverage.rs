@@ -1,6 +1,7 @@
 //! `arbiter coverage`: cases per clause of `fide-clauses.yaml`.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::process::ExitCode;
 
 use arbiter_spec::clauses::{coverage, Checkable, Clauses};
@@ -36,16 +37,18 @@ pub fn run(args: Args) -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    println!("{:<8} {:>5} {:>4}  {:<3} title", "clause", "cases", "min", "ok");
+    let mut text = format!("{:<8} {:>5} {:>4}  {:<3} title\n", "clause", "cases", "min", "ok");
     for r in &rows {
         let mark = match (r.checkable, r.is_met()) {
             (Checkable::No, _) => "n/a",
             (_, true) => "yes",
             (_, false) => "NO",
         };
-        println!("{:<8} {:>5} {:>4}  {:<3} {}", r.id, r.cases, r.required, mark, r.title);
+        text.push_str(&format!("{:<8} {:>5} {:>4}  {:<3} {}\n", r.id, r.cases, r.required, mark, r.title));
     }
     let unmet = rows.iter().filter(|r| !r.is_met()).count();
-    println!("\n{} clauses, {} below their minimum", rows.len(), unmet);
+    text.push_str(&format!("\n{} clauses, {} below their minimum\n", rows.len(), unmet));
+    // A closed pipe (`arbiter coverage | head`) is not an error worth a panic.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
     ExitCode::SUCCESS
 }

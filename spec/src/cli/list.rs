@@ -1,5 +1,6 @@
 //! `arbiter list`: the cases, with their ids and clauses.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use super::selection::{print_errors, Selection};
@@ -18,8 +19,13 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let mut out = std::io::stdout().lock();
     for located in args.selection.select(&corpus) {
-        println!("{}\t{}\t{}", located.case.id, located.case.refs.join(", "), located.file.display());
+        let line = format!("{}\t{}\t{}", located.case.id, located.case.refs.join(", "), located.file.display());
+        // A closed pipe (`arbiter list | head`) ends the listing quietly.
+        if writeln!(out, "{line}").is_err() {
+            break;
+        }
     }
     ExitCode::SUCCESS
 }
