@@ -20,6 +20,18 @@ enum Command {
     Perft(cli::perft::Args),
     /// Hunt for move generation bugs in another program by comparing perft divides with the core.
     Hunt(cli::hunt::Args),
+    /// Run the conformance corpus against an implementation.
+    Run(cli::run::Args),
+    /// List the cases with their ids and clauses.
+    List(cli::list::Args),
+    /// Show a case, its clauses and the rule in plain words.
+    Explain(cli::explain::Args),
+    /// Validate a corpus.
+    Check(cli::check::Args),
+    /// Cases per clause of the Laws.
+    Coverage(cli::coverage::Args),
+    /// Serve the reference core over the adapter protocol (stdin/stdout).
+    Serve(cli::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -27,5 +39,11 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Perft(args) => cli::perft::run(args),
         Command::Hunt(args) => cli::hunt::run(args),
+        Command::Run(args) => cli::run::run(args),
+        Command::List(args) => cli::list::run(args),
+        Command::Explain(args) => cli::explain::run(args),
+        Command::Check(args) => cli::check::run(args),
+        Command::Coverage(args) => cli::coverage::run(args),
+        Command::Serve(args) => cli::serve::run(args),
     }
 }

@@ -1,4 +1,11 @@
 //! One module per subcommand.
 
+pub mod check;
+pub mod coverage;
+pub mod explain;
 pub mod hunt;
+pub mod list;
 pub mod perft;
+pub mod run;
+pub mod selection;
+pub mod serve;

@@ -1,0 +1,54 @@
+//! `arbiter coverage`: cases per clause of `fide-clauses.yaml`.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::process::ExitCode;
+
+use arbiter_spec::clauses::{coverage, Checkable, Clauses};
+
+use super::selection::{print_errors, Selection};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Print `{"3.8.2.2": 7, ...}`.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub selection: Selection,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let corpus = match arbiter_spec::corpus::load(&args.selection.dir()) {
+        Ok(c) => c,
+        Err(errors) => {
+            print_errors(&errors);
+            return ExitCode::from(2);
+        }
+    };
+    let rows = coverage(&Clauses::builtin(), &corpus);
+    if args.json {
+        let map: BTreeMap<&str, u32> = rows.iter().map(|r| (r.id.as_str(), r.cases)).collect();
+        match serde_json::to_string_pretty(&map) {
+            Ok(text) => println!("{text}"),
+            Err(e) => {
+                eprintln!("arbiter coverage: {e}");
+                return ExitCode::from(2);
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
+    let mut text = format!("{:<8} {:>5} {:>4}  {:<3} title\n", "clause", "cases", "min", "ok");
+    for r in &rows {
+        let mark = match (r.checkable, r.is_met()) {
+            (Checkable::No, _) => "n/a",
+            (_, true) => "yes",
+            (_, false) => "NO",
+        };
+        text.push_str(&format!("{:<8} {:>5} {:>4}  {:<3} {}\n", r.id, r.cases, r.required, mark, r.title));
+    }
+    let unmet = rows.iter().filter(|r| !r.is_met()).count();
+    text.push_str(&format!("\n{} clauses, {} below their minimum\n", rows.len(), unmet));
+    // A closed pipe (`arbiter coverage | head`) is not an error worth a panic.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,51 @@
+//! `arbiter explain ID`: a case, the titles of its clauses, and the rule in plain words.
+
+use std::process::ExitCode;
+
+use arbiter_spec::clauses::Clauses;
+
+use super::selection::{print_errors, Selection};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The case id.
+    pub id: String,
+    #[command(flatten)]
+    pub selection: Selection,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let corpus = match arbiter_spec::corpus::load(&args.selection.dir()) {
+        Ok(c) => c,
+        Err(errors) => {
+            print_errors(&errors);
+            return ExitCode::from(2);
+        }
+    };
+    let Some(located) = corpus.find(&args.id) else {
+        eprintln!("arbiter explain: no case with id {:?}", args.id);
+        return ExitCode::from(2);
+    };
+    let clauses = Clauses::builtin();
+    let case = &located.case;
+    println!("{} ({}:{})", case.id, located.file.display(), located.line);
+    println!("{}", case.description);
+    println!("\nClauses:");
+    for r in case.clause_refs() {
+        let title = clauses.get(&r.id).map(|c| c.title.as_str()).unwrap_or("(unknown clause)");
+        match &r.id_2018 {
+            Some(old) => println!("  {} (2018: {old}): {title}", r.id),
+            None => println!("  {}: {title}", r.id),
+        }
+    }
+    let laws: Vec<String> = case.laws.iter().map(|e| e.to_string()).collect();
+    println!("\nLaws: {}", laws.join(", "));
+    if !case.tags.is_empty() {
+        println!("Tags: {}", case.tags.join(", "));
+    }
+    match serde_yaml::to_string(case) {
+        Ok(yaml) => println!("\nCase:\n{yaml}"),
+        Err(e) => eprintln!("cannot show the case: {e}"),
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,96 @@
+//! What the runner checks: an implementation of the Laws, reached in-process or over the
+//! adapter protocol. Every operation is optional; `hello` declares the ones supported.
+
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::protocol::{
+    ClaimAnswer, DrawClaim, ErrorBody, Event, EventOutcome, FlagAnswer, GameResult, Hello, Observation, Op,
+    ParseSanAnswer, PerftAnswer, PositionSpec, Request, SanAnswer, Side,
+};
+
+/// Why an operation gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The implementation answered with an error (a refused position or move, `unsupported`...).
+    Answered(ErrorBody),
+    /// The implementation crashed, answered nonsense or broke the protocol.
+    Broken(String),
+    /// No answer within the time limit.
+    Timeout,
+}
+
+impl Failure {
+    pub fn unsupported(what: &str) -> Failure {
+        Failure::Answered(ErrorBody::unsupported(what))
+    }
+}
+
+/// An answer or a failure.
+pub type Answer<T> = Result<T, Failure>;
+
+/// A chess program under test. Each operation of the adapter protocol is a method; the
+/// defaults answer `unsupported`.
+pub trait Implementation {
+    /// Name, version and the operations supported.
+    fn hello(&mut self) -> Answer<Hello>;
+    fn observe(&mut self, _position: &PositionSpec) -> Answer<Observation> {
+        Err(Failure::unsupported("observe"))
+    }
+    fn perft(&mut self, _position: &PositionSpec, _depth: u32) -> Answer<PerftAnswer> {
+        Err(Failure::unsupported("perft"))
+    }
+    fn san(&mut self, _position: &PositionSpec, _mv: &str) -> Answer<String> {
+        Err(Failure::unsupported("san"))
+    }
+    fn parse_san(&mut self, _position: &PositionSpec, _san: &str) -> Answer<String> {
+        Err(Failure::unsupported("parse_san"))
+    }
+    fn claim(&mut self, _position: &PositionSpec, _claim: DrawClaim, _mv: Option<&str>) -> Answer<bool> {
+        Err(Failure::unsupported("claim"))
+    }
+    fn flag(&mut self, _position: &PositionSpec, _flagged: Side) -> Answer<GameResult> {
+        Err(Failure::unsupported("flag"))
+    }
+    fn events(&mut self, _position: &PositionSpec, _events: &[Event]) -> Answer<EventOutcome> {
+        Err(Failure::unsupported("events"))
+    }
+}
+
+/// Answers one request with `imp`, as the JSON object `arbiter serve` prints.
+pub fn dispatch(imp: &mut dyn Implementation, request: &Request) -> Value {
+    let answer = match &request.op {
+        Op::Hello => to_json(imp.hello()),
+        Op::Observe { position } => to_json(imp.observe(position)),
+        Op::Perft { position, depth } => to_json(imp.perft(position, *depth)),
+        Op::San { position, mv } => to_json(imp.san(position, mv).map(|san| SanAnswer { san })),
+        Op::ParseSan { position, san } => to_json(imp.parse_san(position, san).map(|mv| ParseSanAnswer { mv })),
+        Op::Claim { position, claim, mv } => {
+            to_json(imp.claim(position, *claim, mv.as_deref()).map(|valid| ClaimAnswer { valid }))
+        }
+        Op::Flag { position, flagged } => to_json(imp.flag(position, *flagged).map(|result| FlagAnswer { result })),
+        Op::Events { position, events } => to_json(imp.events(position, events)),
+        Op::Quit => Ok(json!({})),
+    };
+    let mut object = match answer {
+        Ok(Value::Object(map)) => map,
+        Ok(_) => serde_json::Map::new(),
+        Err(error) => {
+            let mut map = serde_json::Map::new();
+            map.insert("error".into(), json!(error));
+            map
+        }
+    };
+    object.insert("id".into(), json!(request.id));
+    Value::Object(object)
+}
+
+fn to_json<T: Serialize>(answer: Answer<T>) -> Result<Value, ErrorBody> {
+    match answer {
+        Ok(value) => serde_json::to_value(value)
+            .map_err(|e| ErrorBody::new(crate::protocol::ErrorKind::BadRequest, e.to_string())),
+        Err(Failure::Answered(body)) => Err(body),
+        Err(Failure::Broken(message)) => Err(ErrorBody::new(crate::protocol::ErrorKind::BadRequest, message)),
+        Err(Failure::Timeout) => Err(ErrorBody::new(crate::protocol::ErrorKind::BadRequest, "timeout")),
+    }
+}

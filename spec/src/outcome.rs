@@ -1,0 +1,144 @@
+//! What running a case gives: its outcome, and the report line the reports print.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+/// The outcome of one case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Outcome {
+    Pass,
+    Skip,
+    Xfail,
+    Fail,
+    Xpass,
+    Error,
+    Timeout,
+}
+
+impl Outcome {
+    pub const ALL: [Outcome; 7] =
+        [Outcome::Pass, Outcome::Fail, Outcome::Skip, Outcome::Xfail, Outcome::Xpass, Outcome::Error, Outcome::Timeout];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Pass => "PASS",
+            Outcome::Fail => "FAIL",
+            Outcome::Xfail => "XFAIL",
+            Outcome::Xpass => "XPASS",
+            Outcome::Skip => "SKIP",
+            Outcome::Error => "ERROR",
+            Outcome::Timeout => "TIMEOUT",
+        }
+    }
+    /// The word in the summary line (`3 passed, 1 failed, ...`).
+    pub fn summary_word(self) -> &'static str {
+        match self {
+            Outcome::Pass => "passed",
+            Outcome::Fail => "failed",
+            Outcome::Xfail => "xfailed",
+            Outcome::Xpass => "xpassed",
+            Outcome::Skip => "skipped",
+            Outcome::Error => "errors",
+            Outcome::Timeout => "timeouts",
+        }
+    }
+    /// Whether this outcome makes the run fail (exit status 1).
+    pub fn is_unexpected(self) -> bool {
+        matches!(self, Outcome::Fail | Outcome::Xpass | Outcome::Error | Outcome::Timeout)
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An expectation that did not hold.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Mismatch {
+    /// What was checked, e.g. `legal_moves` or `perft 3`.
+    pub what: String,
+    pub expected: String,
+    pub actual: String,
+}
+
+/// The report of one case.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CaseReport {
+    pub id: String,
+    pub file: PathBuf,
+    pub line: usize,
+    pub article: String,
+    pub refs: Vec<String>,
+    pub outcome: Outcome,
+    /// Why it was skipped, errored or timed out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub mismatches: Vec<Mismatch>,
+}
+
+/// The counts of each outcome.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub passed: usize,
+    pub failed: usize,
+    pub skipped: usize,
+    pub xfailed: usize,
+    pub xpassed: usize,
+    pub errors: usize,
+    pub timeouts: usize,
+}
+
+impl Summary {
+    pub fn of(reports: &[CaseReport]) -> Summary {
+        let mut s = Summary::default();
+        for r in reports {
+            *s.slot(r.outcome) += 1;
+        }
+        s
+    }
+    fn slot(&mut self, outcome: Outcome) -> &mut usize {
+        match outcome {
+            Outcome::Pass => &mut self.passed,
+            Outcome::Fail => &mut self.failed,
+            Outcome::Skip => &mut self.skipped,
+            Outcome::Xfail => &mut self.xfailed,
+            Outcome::Xpass => &mut self.xpassed,
+            Outcome::Error => &mut self.errors,
+            Outcome::Timeout => &mut self.timeouts,
+        }
+    }
+    pub fn count(&self, outcome: Outcome) -> usize {
+        let mut copy = *self;
+        *copy.slot(outcome)
+    }
+    pub fn total(&self) -> usize {
+        Outcome::ALL.iter().map(|o| self.count(*o)).sum()
+    }
+    /// Whether nothing unexpected happened.
+    pub fn is_success(&self) -> bool {
+        Outcome::ALL.iter().all(|o| !o.is_unexpected() || self.count(*o) == 0)
+    }
+}
+
+impl fmt::Display for Summary {
+    /// `N passed, N failed, N skipped, N xfailed, N xpassed, N errors, N timeouts`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let order = [
+            Outcome::Pass,
+            Outcome::Fail,
+            Outcome::Skip,
+            Outcome::Xfail,
+            Outcome::Xpass,
+            Outcome::Error,
+            Outcome::Timeout,
+        ];
+        let parts: Vec<String> = order.iter().map(|o| format!("{} {}", self.count(*o), o.summary_word())).collect();
+        f.write_str(&parts.join(", "))
+    }
+}

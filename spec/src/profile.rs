@@ -1,0 +1,76 @@
+//! Rule profiles: the points where implementations may legitimately differ, and nowhere else.
+
+use crate::case::Edition;
+
+/// How draws by threefold repetition and the fifty-move rule happen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawMode {
+    /// FIDE 9.2 / 9.3: on a correct claim by the player.
+    Claims,
+    /// Automatically, as many servers do.
+    Automatic,
+}
+
+/// How dead positions (FIDE 5.2.2) are recognised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadMode {
+    /// Every position from which no series of legal moves leads to checkmate.
+    Full,
+    /// Only insufficient material (K v K, K+minor v K, bishops all on one colour).
+    MaterialOnly,
+}
+
+/// A rule profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Profile {
+    pub name: &'static str,
+    pub laws: Edition,
+    pub draws: DrawMode,
+    pub dead: DeadMode,
+    pub description: &'static str,
+}
+
+/// The default profile.
+pub const DEFAULT_PROFILE: &str = "fide-2023";
+
+/// The known profiles.
+pub const PROFILES: [Profile; 4] = [
+    Profile {
+        name: "fide-2023",
+        laws: Edition::Fide2023,
+        draws: DrawMode::Claims,
+        dead: DeadMode::Full,
+        description: "the FIDE Laws of 2023 as written",
+    },
+    Profile {
+        name: "fide-2018",
+        laws: Edition::Fide2018,
+        draws: DrawMode::Claims,
+        dead: DeadMode::Full,
+        description: "the FIDE Laws of 2018 as written",
+    },
+    Profile {
+        name: "automatic-draws",
+        laws: Edition::Fide2023,
+        draws: DrawMode::Automatic,
+        dead: DeadMode::Full,
+        description: "2023 Laws, but threefold repetition and fifty moves draw automatically (many servers)",
+    },
+    Profile {
+        name: "material-only",
+        laws: Edition::Fide2023,
+        draws: DrawMode::Claims,
+        dead: DeadMode::MaterialOnly,
+        description: "2023 Laws, but dead positions recognised by insufficient material only",
+    },
+];
+
+/// The profile with this name.
+pub fn find(name: &str) -> Option<Profile> {
+    PROFILES.iter().copied().find(|p| p.name == name)
+}
+
+/// The names of the known profiles, for error messages.
+pub fn names() -> String {
+    PROFILES.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+}

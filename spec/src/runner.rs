@@ -1,0 +1,546 @@
+//! Running cases against an implementation.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use arbiter_core::Position;
+
+use crate::case::{Case, Edition, Expect, SanReading};
+use crate::corpus::{position_spec, LocatedCase};
+use crate::implementation::{Failure, Implementation};
+use crate::outcome::{CaseReport, Mismatch, Outcome};
+use crate::profile::Profile;
+use crate::protocol::{ErrorBody, ErrorKind, Observation, PositionSpec};
+
+/// How to run.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    pub profile: Profile,
+    /// The edition (the profile's unless `--laws` says otherwise).
+    pub laws: Edition,
+    /// Perft expectations over this many nodes are skipped.
+    pub max_nodes: Option<u64>,
+    /// Cases expected to fail (`--expect FILE`).
+    pub expected_failures: BTreeSet<String>,
+    pub jobs: usize,
+}
+
+impl RunOptions {
+    pub fn new(profile: Profile) -> RunOptions {
+        RunOptions { profile, laws: profile.laws, max_nodes: None, expected_failures: BTreeSet::new(), jobs: 1 }
+    }
+}
+
+/// Makes a fresh implementation (one per worker thread).
+pub type Factory<'a> = dyn Fn() -> Result<Box<dyn Implementation>, String> + Sync + 'a;
+
+/// Runs `cases` with `jobs` workers, calling `progress` after each case; reports in case order.
+pub fn run(
+    cases: &[&LocatedCase],
+    factory: &Factory<'_>,
+    options: &RunOptions,
+    progress: &(dyn Fn(&CaseReport) + Sync),
+) -> Vec<CaseReport> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<CaseReport>>> = Mutex::new(vec![None; cases.len()]);
+    let worker = || {
+        let mut imp = factory();
+        let mut ops = hello_ops(&mut imp);
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(located) = cases.get(index) else { break };
+            let report = match (&mut imp, &ops) {
+                (Ok(imp), Ok(ops)) => run_case(imp.as_mut(), ops, located, options),
+                (Err(reason), _) => report_of(located, Outcome::Error, Some(reason.clone()), vec![]),
+                (_, Err(reason)) => report_of(located, Outcome::Error, Some(reason.clone()), vec![]),
+            };
+            if report.outcome == Outcome::Error && ops.is_err() {
+                ops = hello_ops(&mut imp);
+            }
+            progress(&report);
+            if let Ok(mut results) = results.lock() {
+                results[index] = Some(report);
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.max(1) {
+            scope.spawn(worker);
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    results
+        .into_iter()
+        .zip(cases)
+        .map(|(r, c)| r.unwrap_or_else(|| report_of(c, Outcome::Error, Some("the worker stopped".into()), vec![])))
+        .collect()
+}
+
+fn hello_ops(imp: &mut Result<Box<dyn Implementation>, String>) -> Result<BTreeSet<String>, String> {
+    let imp = imp.as_mut().map_err(|e| e.clone())?;
+    match imp.hello() {
+        Ok(hello) => Ok(hello.ops.into_iter().collect()),
+        Err(f) => Err(format!("hello failed: {}", describe_failure(&f))),
+    }
+}
+
+fn report_of(located: &LocatedCase, outcome: Outcome, reason: Option<String>, mismatches: Vec<Mismatch>) -> CaseReport {
+    CaseReport {
+        id: located.case.id.clone(),
+        file: located.file.clone(),
+        line: located.line,
+        article: located.case.article(),
+        refs: located.case.refs.clone(),
+        outcome,
+        reason,
+        mismatches,
+    }
+}
+
+/// What one expectation gave.
+#[derive(Clone, Debug)]
+enum Verdict {
+    Pass,
+    Fail(Mismatch),
+    Skip(String),
+    Error(String),
+    Timeout,
+}
+
+/// Runs one case.
+pub fn run_case(
+    imp: &mut dyn Implementation,
+    ops: &BTreeSet<String>,
+    located: &LocatedCase,
+    options: &RunOptions,
+) -> CaseReport {
+    let case = &located.case;
+    let verdicts = if !case.laws.contains(&options.laws) {
+        let editions: Vec<String> = case.laws.iter().map(|e| e.to_string()).collect();
+        vec![Verdict::Skip(format!("holds for the Laws of {}, not {}", editions.join(" and "), options.laws))]
+    } else {
+        let mut session = Session { imp, ops, verdicts: Vec::new() };
+        session.check_case(case, &case.expect_under(options.profile.name), options);
+        session.verdicts
+    };
+    let (outcome, reason, mismatches) = combine(verdicts);
+    let outcome = match (outcome, options.expected_failures.contains(&case.id)) {
+        (Outcome::Fail, true) => Outcome::Xfail,
+        (Outcome::Pass, true) => Outcome::Xpass,
+        (o, _) => o,
+    };
+    report_of(located, outcome, reason, mismatches)
+}
+
+/// TIMEOUT over ERROR over FAIL over SKIP over PASS; a case with no verdict could not run.
+fn combine(verdicts: Vec<Verdict>) -> (Outcome, Option<String>, Vec<Mismatch>) {
+    let mut mismatches = Vec::new();
+    let (mut error, mut skip, mut timeout) = (None, None, false);
+    for v in &verdicts {
+        match v {
+            Verdict::Pass => {}
+            Verdict::Fail(m) => mismatches.push(m.clone()),
+            Verdict::Skip(r) => skip = skip.or(Some(r.clone())),
+            Verdict::Error(r) => error = error.or(Some(r.clone())),
+            Verdict::Timeout => timeout = true,
+        }
+    }
+    if timeout {
+        (Outcome::Timeout, Some("no answer within the time limit".into()), mismatches)
+    } else if error.is_some() {
+        (Outcome::Error, error, mismatches)
+    } else if !mismatches.is_empty() {
+        (Outcome::Fail, None, mismatches)
+    } else if skip.is_some() {
+        (Outcome::Skip, skip, mismatches)
+    } else if verdicts.is_empty() {
+        (Outcome::Error, Some("the case checked nothing".into()), mismatches)
+    } else {
+        (Outcome::Pass, None, mismatches)
+    }
+}
+
+fn describe_failure(f: &Failure) -> String {
+    match f {
+        Failure::Answered(body) => format!("error {}: {}", body.kind, body.message),
+        Failure::Broken(message) => message.clone(),
+        Failure::Timeout => "timeout".into(),
+    }
+}
+
+fn mismatch(what: impl Into<String>, expected: impl Into<String>, actual: impl Into<String>) -> Verdict {
+    Verdict::Fail(Mismatch { what: what.into(), expected: expected.into(), actual: actual.into() })
+}
+
+fn compare<T: PartialEq + std::fmt::Debug>(what: &str, expected: &T, actual: &T) -> Verdict {
+    if expected == actual {
+        Verdict::Pass
+    } else {
+        mismatch(what, show(expected), show(actual))
+    }
+}
+
+/// A value as JSON-ish text for reports.
+fn show<T: std::fmt::Debug>(value: &T) -> String {
+    format!("{value:?}")
+}
+
+struct Session<'a> {
+    imp: &'a mut dyn Implementation,
+    ops: &'a BTreeSet<String>,
+    verdicts: Vec<Verdict>,
+}
+
+impl Session<'_> {
+    fn push(&mut self, v: Verdict) {
+        self.verdicts.push(v);
+    }
+
+    /// Whether the implementation declared `op`; if not, every expectation needing it is skipped.
+    fn supports(&mut self, op: &str) -> bool {
+        let ok = self.ops.contains(op);
+        if !ok {
+            self.push(Verdict::Skip(format!("the implementation does not support `{op}`")));
+        }
+        ok
+    }
+
+    /// Turns a failed answer into the verdict for an expectation that wanted an answer.
+    fn failed(&mut self, what: &str, f: Failure) {
+        let v = match f {
+            Failure::Answered(body) if body.kind == ErrorKind::Unsupported => {
+                Verdict::Skip(format!("{what}: the implementation answered unsupported ({})", body.message))
+            }
+            Failure::Answered(body) => mismatch(what, "an answer", format!("error {}: {}", body.kind, body.message)),
+            Failure::Broken(message) => Verdict::Error(format!("{what}: {message}")),
+            Failure::Timeout => Verdict::Timeout,
+        };
+        self.push(v);
+    }
+
+    fn check_case(&mut self, case: &Case, expect: &Expect, options: &RunOptions) {
+        let Some(position) = self.position(case) else { return };
+        if expect.needs_observe() && self.supports("observe") {
+            self.check_observation(&position, expect);
+        }
+        if let Some(perft) = &expect.perft {
+            self.check_perft(&position, perft, options.max_nodes);
+        }
+        if let Some(san) = &expect.san {
+            self.check_san(&position, san);
+        }
+        if let Some(readings) = &expect.parse_san {
+            self.check_parse_san(&position, readings);
+        }
+        for claim in expect.claim.iter().flatten() {
+            if self.supports("claim") {
+                let what = format!("claim {:?} with move {:?}", claim.claim, claim.mv);
+                match self.imp.claim(&position, claim.claim, claim.mv.as_deref()) {
+                    Ok(valid) => self.push(compare(&what, &claim.valid, &valid)),
+                    Err(f) => self.failed(&what, f),
+                }
+            }
+        }
+        for flag in expect.flag.iter().flatten() {
+            if self.supports("flag") {
+                let what = format!("flag {:?}", flag.flagged);
+                match self.imp.flag(&position, flag.flagged) {
+                    Ok(result) => self.push(compare(&what, &flag.result, &result)),
+                    Err(f) => self.failed(&what, f),
+                }
+            }
+        }
+        if let Some(outcome) = &expect.events {
+            if self.supports("events") {
+                match self.imp.events(&position, &case.events) {
+                    Ok(actual) => {
+                        if outcome.result.is_some() {
+                            self.push(compare("events: result", &outcome.result, &actual.result));
+                        }
+                        if let Some(allowed) = &outcome.allowed_moves {
+                            self.push(compare_sets("events: allowed_moves", allowed, actual.allowed_moves.as_ref()));
+                        }
+                        if outcome.time_added.is_some() {
+                            self.push(compare("events: time_added", &outcome.time_added, &actual.time_added));
+                        }
+                    }
+                    Err(f) => self.failed("events", f),
+                }
+            }
+        }
+    }
+
+    /// The position the case starts from, its PGN read into UCI moves by the implementation.
+    fn position(&mut self, case: &Case) -> Option<PositionSpec> {
+        let mut spec = match position_spec(case, case.moves.clone()) {
+            Ok(spec) => spec,
+            Err(e) => {
+                self.push(Verdict::Error(format!("case input: {e}")));
+                return None;
+            }
+        };
+        let Some(pgn) = &case.pgn else { return Some(spec) };
+        if !self.supports("parse_san") {
+            return None;
+        }
+        for san in pgn_moves(pgn) {
+            match self.imp.parse_san(&spec, &san) {
+                Ok(uci) => spec.moves.push(uci),
+                Err(f) => {
+                    self.failed(&format!("reading the PGN move {san}"), f);
+                    return None;
+                }
+            }
+        }
+        Some(spec)
+    }
+
+    fn check_observation(&mut self, position: &PositionSpec, expect: &Expect) {
+        let answer = self.imp.observe(position);
+        if let Some(rejection) = &expect.rejected {
+            let v = match answer {
+                Ok(obs) => mismatch("rejected", rejection.kind.name(), format!("accepted; position {}", obs.fen)),
+                Err(Failure::Answered(body)) if body.kind != ErrorKind::Unsupported => {
+                    rejection_verdict(rejection, &body)
+                }
+                Err(f) => {
+                    self.failed("observe", f);
+                    return;
+                }
+            };
+            self.push(v);
+            return;
+        }
+        match answer {
+            Ok(obs) => {
+                for v in observation_verdicts(&obs, expect) {
+                    self.push(v);
+                }
+            }
+            Err(f) => self.failed("observe", f),
+        }
+    }
+
+    fn check_perft(&mut self, position: &PositionSpec, perft: &BTreeMap<u32, u64>, max_nodes: Option<u64>) {
+        for (&depth, &nodes) in perft {
+            if max_nodes.is_some_and(|max| nodes > max) {
+                self.push(Verdict::Skip(format!("perft {depth}: {nodes} nodes is over --max-nodes")));
+                continue;
+            }
+            if !self.supports("perft") {
+                return;
+            }
+            let what = format!("perft {depth}");
+            match self.imp.perft(position, depth) {
+                Ok(answer) => {
+                    let sum: u64 = answer.divide.values().sum();
+                    if depth > 0 && !answer.divide.is_empty() && sum != answer.nodes {
+                        self.push(Verdict::Error(format!("{what}: divide sums to {sum}, nodes is {}", answer.nodes)));
+                    } else {
+                        self.push(compare(&what, &nodes, &answer.nodes));
+                    }
+                }
+                Err(f) => self.failed(&what, f),
+            }
+        }
+    }
+
+    fn check_san(&mut self, position: &PositionSpec, san: &BTreeMap<String, String>) {
+        for (mv, text) in san {
+            if !self.supports("san") {
+                return;
+            }
+            let what = format!("san of {mv}");
+            match self.imp.san(position, mv) {
+                Ok(actual) => self.push(compare(&what, text, &actual)),
+                Err(f) => self.failed(&what, f),
+            }
+        }
+    }
+
+    fn check_parse_san(&mut self, position: &PositionSpec, readings: &BTreeMap<String, SanReading>) {
+        for (text, reading) in readings {
+            if !self.supports("parse_san") {
+                return;
+            }
+            let what = format!("parse_san {text:?}");
+            let v = match (reading, self.imp.parse_san(position, text)) {
+                (_, Err(Failure::Answered(b))) if b.kind == ErrorKind::Unsupported => {
+                    self.failed(&what, Failure::Answered(b));
+                    continue;
+                }
+                (SanReading::Move(mv), Ok(actual)) => compare(&what, mv, &actual),
+                (SanReading::Error { error }, Err(Failure::Answered(body))) => compare(&what, error, &body.kind),
+                (SanReading::Error { error }, Ok(actual)) => mismatch(&what, format!("error {error}"), actual),
+                (SanReading::Move(_), Err(f)) => {
+                    self.failed(&what, f);
+                    continue;
+                }
+                (SanReading::Error { .. }, Err(f)) => {
+                    self.failed(&what, f);
+                    continue;
+                }
+            };
+            self.push(v);
+        }
+    }
+}
+
+fn rejection_verdict(rejection: &crate::case::Rejection, body: &ErrorBody) -> Verdict {
+    if body.kind != rejection.kind {
+        return mismatch("rejected", rejection.kind.name(), format!("error {}: {}", body.kind, body.message));
+    }
+    match (&rejection.detail, &body.detail) {
+        (Some(want), Some(got)) if want != got => mismatch("rejected detail", want.clone(), got.clone()),
+        _ => Verdict::Pass,
+    }
+}
+
+/// The verdicts on an observation; a field the implementation did not report is skipped.
+fn observation_verdicts(obs: &Observation, e: &Expect) -> Vec<Verdict> {
+    let mut out = Vec::new();
+    let unreported = |field: &str| Verdict::Skip(format!("the implementation does not report `{field}`"));
+    let moves: Option<BTreeSet<&str>> = obs.legal_moves.as_ref().map(|m| m.iter().map(String::as_str).collect());
+    for m in e.legal.iter().flatten() {
+        out.push(match &moves {
+            None => unreported("legal_moves"),
+            Some(set) if set.contains(m.as_str()) => Verdict::Pass,
+            Some(_) => mismatch(format!("legal {m}"), "legal", "not among the legal moves"),
+        });
+    }
+    for m in e.illegal.iter().flatten() {
+        out.push(match &moves {
+            None => unreported("legal_moves"),
+            Some(set) if !set.contains(m.as_str()) => Verdict::Pass,
+            Some(_) => mismatch(format!("illegal {m}"), "illegal", "among the legal moves"),
+        });
+    }
+    if let Some(all) = &e.legal_moves {
+        out.push(compare_sets("legal_moves", all, obs.legal_moves.as_ref()));
+    }
+    let mut field = |name: &str, v: Option<Verdict>| {
+        if let Some(v) = v {
+            out.push(v);
+        } else {
+            out.push(unreported(name));
+        }
+    };
+    if let Some(want) = e.in_check {
+        field("in_check", obs.in_check.map(|got| compare("in_check", &want, &got)));
+    }
+    if let Some(want) = e.status {
+        field("status", obs.status.map(|got| compare("status", &want, &got)));
+    }
+    if let Some(want) = e.result {
+        field("result", obs.result.map(|got| compare("result", &want, &got)));
+    }
+    if let Some(want) = &e.claimable {
+        let want: BTreeSet<_> = want.iter().collect();
+        field(
+            "claimable",
+            obs.claimable.as_ref().map(|got| compare("claimable", &want, &got.iter().collect::<BTreeSet<_>>())),
+        );
+    }
+    if let Some(want) = &e.fen {
+        out.push(compare_fen(want, &obs.fen));
+    }
+    out
+}
+
+fn compare_sets(what: &str, expected: &[String], actual: Option<&Vec<String>>) -> Verdict {
+    let Some(actual) = actual else {
+        return Verdict::Skip(format!("the implementation does not report `{what}`"));
+    };
+    let want: BTreeSet<&String> = expected.iter().collect();
+    let got: BTreeSet<&String> = actual.iter().collect();
+    if want == got {
+        return Verdict::Pass;
+    }
+    let missing: Vec<&&String> = want.difference(&got).collect();
+    let extra: Vec<&&String> = got.difference(&want).collect();
+    mismatch(
+        what,
+        format!("{} moves; missing {missing:?}", want.len()),
+        format!("{} moves; extra {extra:?}", got.len()),
+    )
+}
+
+/// FIDE 9.2.3: the same position (side to move, pieces, castling rights, legal en passant),
+/// plus the same halfmove clock (9.3).
+fn compare_fen(expected: &str, actual: &str) -> Verdict {
+    let (Ok(want), got) = (Position::from_fen(expected), Position::from_fen(actual)) else {
+        return Verdict::Error(format!("the expected FEN {expected:?} does not parse"));
+    };
+    match got {
+        Ok(got) if got.same_position(&want) && got.halfmoves() == want.halfmoves() => Verdict::Pass,
+        Ok(_) => mismatch("fen", expected, actual),
+        Err(e) => Verdict::Error(format!("the implementation's FEN {actual:?} does not parse: {e}")),
+    }
+}
+
+/// The SAN moves of a PGN movetext fragment: move numbers, results, comments, NAGs and
+/// variations left out.
+pub fn pgn_moves(pgn: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut in_comment = false;
+    let mut cleaned = String::new();
+    for c in pgn.chars() {
+        match c {
+            '{' => in_comment = true,
+            '}' => in_comment = false,
+            '(' if !in_comment => depth += 1,
+            ')' if !in_comment => depth = depth.saturating_sub(1),
+            _ if in_comment || depth > 0 => {}
+            _ => cleaned.push(c),
+        }
+        if matches!(c, '}' | ')') {
+            cleaned.push(' ');
+        }
+    }
+    for token in cleaned.split_whitespace() {
+        let token = match token.rfind('.') {
+            Some(i) if token[..i].chars().all(|c| c.is_ascii_digit() || c == '.') => &token[i + 1..],
+            _ => token,
+        };
+        let is_result = matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*");
+        if !token.is_empty() && !is_result && !token.starts_with('$') {
+            out.push(token.to_owned());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pgn_moves_drops_numbers_results_comments_and_variations() {
+        let moves = pgn_moves("1. e4 e5 {a comment} 2. Nf3 (2. f4 exf4) Nc6 3...a6 $1 4. O-O 0-0 1-0");
+        assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6", "a6", "O-O", "0-0"]);
+    }
+
+    #[test]
+    fn combine_ranks_timeout_over_error_over_fail_over_skip() {
+        let fail = || mismatch("x", "a", "b");
+        assert_eq!(combine(vec![Verdict::Pass, Verdict::Skip("s".into())]).0, Outcome::Skip);
+        assert_eq!(combine(vec![Verdict::Skip("s".into()), fail()]).0, Outcome::Fail);
+        assert_eq!(combine(vec![fail(), Verdict::Error("e".into())]).0, Outcome::Error);
+        assert_eq!(combine(vec![Verdict::Error("e".into()), Verdict::Timeout]).0, Outcome::Timeout);
+        assert_eq!(combine(vec![Verdict::Pass]).0, Outcome::Pass);
+        assert_eq!(combine(vec![]).0, Outcome::Error, "a case that checked nothing never passes");
+    }
+
+    #[test]
+    fn fen_comparison_is_by_position_9_2_3() {
+        // The en passant square is part of the position only when a capture is legal (9.2.3.1).
+        let with_ep = "4k3/8/8/4p3/8/8/8/4K3 w - e6 0 1";
+        let without = "4k3/8/8/4p3/8/8/8/4K3 w - - 0 1";
+        assert!(matches!(compare_fen(without, with_ep), Verdict::Pass));
+        assert!(matches!(compare_fen(without, "4k3/8/8/4p3/8/8/8/4K3 b - - 0 1"), Verdict::Fail(_)));
+        assert!(matches!(compare_fen(without, "4k3/8/8/4p3/8/8/8/4K3 w - - 7 1"), Verdict::Fail(_)));
+        assert!(matches!(compare_fen(without, "not a fen"), Verdict::Error(_)));
+    }
+}

@@ -1,0 +1,93 @@
+//! The `arbiter` command line: exit statuses 0 / 1 / 2, `--expect` with XFAIL / XPASS, and the
+//! listing commands.
+
+use std::process::Command;
+
+fn arbiter(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter")).args(args).output().expect("arbiter runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn run_shipped_corpus_exits_0_with_summary_line() {
+    let (code, out, _) = arbiter(&["run", "--jobs", "2"]);
+    assert_eq!(code, 0, "{out}");
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.contains(" passed, 0 failed, ") && last.ends_with(" 0 errors, 0 timeouts"), "{last}");
+}
+
+#[test]
+fn run_broken_adapter_exits_1() {
+    let (code, out, _) = arbiter(&[
+        "run",
+        "--cases",
+        "tests/fixtures/small",
+        "--adapter",
+        "sh tests/fixtures/broken-adapter.sh",
+        "--timeout",
+        "0.5",
+        "--expect",
+        "tests/fixtures/small-expect.txt",
+        "--format",
+        "tap",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("ok 3 - known-failure # TODO expected failure"), "{out}");
+}
+
+#[test]
+fn xpass_fails_the_run_unless_allowed() {
+    let expect = std::env::temp_dir().join(format!("arbiter-xpass-{}.txt", std::process::id()));
+    std::fs::write(&expect, "fools-mate-5-1-1\n").expect("write expect file");
+    let expect = expect.to_string_lossy().into_owned();
+    let base = ["run", "--id", "fools-mate-5-1-1", "--expect", expect.as_str(), "--format", "json"];
+    let (code, out, _) = arbiter(&base);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("\"outcome\":\"XPASS\""), "{out}");
+    let (code, _, _) = arbiter(&[&base[..], &["--allow-xpass"]].concat());
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(arbiter(&["run", "--uci", "stockfish"]).0, 2);
+    assert_eq!(arbiter(&["run", "--profile", "no-such-profile"]).0, 2);
+    assert_eq!(arbiter(&["run", "--id", "no-such-case"]).0, 2);
+    assert_eq!(arbiter(&["run", "--bogus-flag"]).0, 2);
+}
+
+#[test]
+fn broken_corpus_exits_2_naming_file_and_line() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(
+        dir.join("bad.yaml"),
+        "cases:\n  - id: x\n    refs: [\"3.1\"]\n    description: y\n    expect: {legal: [e2e4], illegal: [e2e4]}\n",
+    )
+    .expect("write");
+    let dir = dir.to_string_lossy().into_owned();
+    for command in ["run", "check"] {
+        let (code, _, err) = arbiter(&[command, "--cases", dir.as_str()]);
+        assert_eq!(code, 2, "{command}: {err}");
+        assert!(err.contains("bad.yaml:2: case x: expect: e2e4 is both legal and illegal"), "{err}");
+    }
+}
+
+#[test]
+fn list_explain_and_coverage() {
+    let (code, out, _) = arbiter(&["list", "--clause", "3.8.2.2"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("castling-queenside-b1-attacked-allowed-3-8-2-2\t3.8.2.2"), "{out}");
+    let (code, out, _) = arbiter(&["explain", "castling-queenside-b1-attacked-allowed-3-8-2-2"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("3.8.2.2: Castling prevented for now"), "{out}");
+    let (code, out, _) = arbiter(&["coverage", "--json"]);
+    assert_eq!(code, 0);
+    let map: serde_json::Value = serde_json::from_str(&out).expect("coverage --json is JSON");
+    assert!(map["3.8.2.2"].as_u64().is_some_and(|n| n >= 5), "{out}");
+    assert_eq!(arbiter(&["explain", "no-such-case"]).0, 2);
+}
