@@ -11,19 +11,27 @@
 use crate::unwinnable::{self, DeadVerdict, Verdict};
 use crate::{Bitboard, Color, Position, Role};
 
+/// The helpmate budget of the decisions below: none. A helpmate search can only ever turn an
+/// undetermined verdict into "winnable", and both mean "mate is still possible" here, while
+/// "unwinnable" comes only from the forced-move and static proofs. So the decisions are the
+/// same as with any budget, and cheap enough to make after every move of a game.
+const DECISION_BUDGET: u64 = 0;
+
 /// FIDE 5.1.2, 6.9, 7.5.5, A.5.3: whether `side` can checkmate the opponent's king by some
 /// series of legal moves (with the opponent's help: every move of both sides counts).
 /// An undetermined analysis answers `true`; see [`crate::unwinnable::unwinnable`] for the
-/// three-valued verdict.
+/// three-valued verdict with a helpmate line.
 pub fn can_checkmate(pos: &Position, side: Color) -> bool {
-    has_mating_material(pos, side) && !matches!(unwinnable::unwinnable(pos, side), Verdict::Unwinnable)
+    has_mating_material(pos, side)
+        && !matches!(unwinnable::unwinnable_with_budget(pos, side, DECISION_BUDGET), Verdict::Unwinnable)
 }
 
 /// FIDE 5.2.2: a dead position, in which neither player can checkmate the opponent's king by
-/// any series of legal moves. The material cases are decided at once; the rest by
-/// [`crate::unwinnable::is_dead`], and an undetermined verdict is not dead.
+/// any series of legal moves. The material cases are decided at once; the rest by the proofs
+/// of [`crate::unwinnable`], and a position not proven dead is not dead.
 pub fn is_dead_position(pos: &Position) -> bool {
-    is_insufficient_material(pos) || matches!(unwinnable::is_dead(pos), DeadVerdict::Dead)
+    is_insufficient_material(pos)
+        || matches!(unwinnable::is_dead_with_budget(pos, DECISION_BUDGET), DeadVerdict::Dead)
 }
 
 /// FIDE 5.2.2, the material cases: king against king, king and one knight or one bishop
