@@ -30,8 +30,7 @@ pub fn can_checkmate(pos: &Position, side: Color) -> bool {
 /// any series of legal moves. The material cases are decided at once; the rest by the proofs
 /// of [`crate::unwinnable`], and a position not proven dead is not dead.
 pub fn is_dead_position(pos: &Position) -> bool {
-    is_insufficient_material(pos)
-        || matches!(unwinnable::is_dead_with_budget(pos, DECISION_BUDGET), DeadVerdict::Dead)
+    is_insufficient_material(pos) || matches!(unwinnable::is_dead_with_budget(pos, DECISION_BUDGET), DeadVerdict::Dead)
 }
 
 /// FIDE 5.2.2, the material cases: king against king, king and one knight or one bishop

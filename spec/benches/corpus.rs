@@ -18,7 +18,7 @@ fn corpus_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("corpus");
     group.sample_size(10);
     group.bench_function("in-process", |b| {
-        let factory = || -> Result<Box<dyn Implementation>, String> { Ok(Box::new(Reference)) };
+        let factory = || -> Result<Box<dyn Implementation>, String> { Ok(Box::new(Reference::default())) };
         b.iter(|| run(&cases, &factory, &options, &|_| {}))
     });
     let command = format!("{} serve", env!("CARGO_BIN_EXE_arbiter"));

@@ -204,7 +204,6 @@ impl TryFrom<EventText> for Event {
 
 /// The arbiter's outcome of an event list.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct EventOutcome {
     /// The result of the game after the events.
     #[serde(default, skip_serializing_if = "Option::is_none")]

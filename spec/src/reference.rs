@@ -1,24 +1,40 @@
 //! The reference core (`arbiter-core`) as an [`Implementation`], in-process.
 //!
-//! It answers what the core decides today: the position after the moves, the legal moves,
-//! check, checkmate and stalemate, perft, rejected positions and moves. What needs the game
-//! state (repetition, move counts, dead positions, claims, flag fall, arbiter events) or SAN
-//! is answered `unsupported` from one marked function each (`NOT WIRED YET`), to be wired to
-//! the core's `Game` and SAN modules.
+//! Every operation is answered by the core: the position after the moves, the legal moves,
+//! check, the game's status with every automatic ending (Arts. 5, 9.6, through `Game`),
+//! claims (9.2, 9.3), flag fall (6.9), SAN (Appendix C), perft, rejected positions and moves,
+//! and the arbiter's procedures for event cases (Arts. 4, 6, 7, 9, through `arbiter::Arbiter`).
 
-use arbiter_core::{perft, Color, FenError, Position, UciError};
+use std::collections::BTreeMap;
 
+use arbiter_core::arbiter::{self as core_arbiter, Arbiter, Ruling, Settings, TimeControl};
+use arbiter_core::notation::{write_san, SanError, SanStyle};
+use arbiter_core::{perft, Color, FenError, Game, GameError, Laws, Position, Termination, UciError};
+
+use crate::case::Edition;
 use crate::implementation::{Answer, Failure, Implementation};
 use crate::protocol::{
     DrawClaim, ErrorBody, ErrorKind, Event, EventOutcome, GameResult, Hello, Observation, PerftAnswer, PositionSpec,
     Side, Status, PROTOCOL_VERSION,
 };
 
-/// The reference core.
+/// The reference core, deciding under one edition of the Laws.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Reference;
+pub struct Reference {
+    laws: Laws,
+}
 
-/// The operations the reference answers (the unwired ones answer `unsupported`).
+impl Reference {
+    pub fn new(edition: Edition) -> Reference {
+        let laws = match edition {
+            Edition::Fide2018 => Laws::Fide2018,
+            Edition::Fide2023 => Laws::Fide2023,
+        };
+        Reference { laws }
+    }
+}
+
+/// The operations the reference answers: all of them.
 const OPS: [&str; 7] = ["observe", "perft", "san", "parse_san", "claim", "flag", "events"];
 
 impl Implementation for Reference {
@@ -28,76 +44,105 @@ impl Implementation for Reference {
             version: env!("CARGO_PKG_VERSION").into(),
             protocol: PROTOCOL_VERSION,
             ops: OPS.iter().map(|op| op.to_string()).collect(),
-            profile: Some("fide-2023".into()),
+            profile: Some(format!("fide-{}", self.laws.year())),
         })
     }
 
     fn observe(&mut self, spec: &PositionSpec) -> Answer<Observation> {
-        let (pos, history) = replay(spec)?;
-        let status = status(&pos, &history);
+        let game = self.replay(spec)?;
+        let pos = *game.position();
+        let status = status(&game);
+        let claimable = if game.is_over() {
+            Vec::new()
+        } else {
+            let mut claims = Vec::new();
+            if game.can_claim_threefold() {
+                claims.push(DrawClaim::Threefold);
+            }
+            if game.can_claim_fifty_moves() {
+                claims.push(DrawClaim::Fifty);
+            }
+            claims
+        };
         Ok(Observation {
             fen: pos.fen(),
+            // FIDE 3.10.1: the legal moves of the position, whether or not the game has ended.
             legal_moves: Some(pos.legal_moves().iter().map(|m| pos.uci(*m)).collect()),
             in_check: Some(pos.is_check()),
-            status,
-            result: status.map(|s| result_of(s, pos.turn())),
-            claimable: claimable(&pos, &history),
+            status: Some(status),
+            result: Some(result_of(&game)),
+            claimable: Some(claimable),
         })
     }
 
     fn perft(&mut self, spec: &PositionSpec, depth: u32) -> Answer<PerftAnswer> {
-        let (pos, _) = replay(spec)?;
+        let pos = *self.replay(spec)?.position();
         if depth == 0 {
             return Ok(PerftAnswer { nodes: 1, divide: Default::default() });
         }
-        let divide: std::collections::BTreeMap<String, u64> =
+        let divide: BTreeMap<String, u64> =
             perft::divide(&pos, depth).into_iter().map(|(m, n)| (pos.uci(m), n)).collect();
         Ok(PerftAnswer { nodes: divide.values().sum(), divide })
     }
 
+    /// Appendix C: the SAN of a move, in the PGN export style (`O-O`, `e8=Q`, `#`).
     fn san(&mut self, spec: &PositionSpec, mv: &str) -> Answer<String> {
-        let (pos, _) = replay(spec)?;
+        let pos = *self.replay(spec)?.position();
         let m = pos.parse_uci(mv).map_err(uci_error)?;
-        san_not_wired(&pos, m)
+        Ok(write_san(&pos, m, SanStyle::PGN))
     }
 
+    /// Appendix C: reading a move in any notation C.1-C.13 allows (English letters).
     fn parse_san(&mut self, spec: &PositionSpec, san: &str) -> Answer<String> {
-        let (pos, _) = replay(spec)?;
-        parse_san_not_wired(&pos, san)
+        let pos = *self.replay(spec)?.position();
+        let m = pos.parse_san(san).map_err(san_error)?;
+        Ok(pos.uci(m))
     }
 
+    /// FIDE 9.2, 9.3: whether a claim, with its intended move if any, is correct.
     fn claim(&mut self, spec: &PositionSpec, claim: DrawClaim, mv: Option<&str>) -> Answer<bool> {
-        let (pos, history) = replay(spec)?;
-        claim_not_wired(&pos, &history, claim, mv)
+        let game = self.replay(spec)?;
+        let intended = match mv {
+            Some(text) => Some(game.position().parse_uci(text).map_err(uci_error)?),
+            None => None,
+        };
+        game.claim_is_correct(core_claim(claim), intended).map_err(game_error)
     }
 
+    /// FIDE 6.9: the result when `flagged`'s flag falls in this position.
     fn flag(&mut self, spec: &PositionSpec, flagged: Side) -> Answer<GameResult> {
-        let (pos, _) = replay(spec)?;
-        flag_not_wired(&pos, flagged)
+        let mut game = self.replay(spec)?;
+        // A game that has already ended (5.2.2: a dead position ends it at once) keeps its result.
+        if let Some(outcome) = game.outcome() {
+            return Ok(core_result(outcome.result()));
+        }
+        let outcome = game.flag_fall(color(flagged)).map_err(game_error)?;
+        Ok(core_result(outcome.result()))
     }
 
+    /// FIDE 4, 6, 7, 9: the arbiter's decisions on the events after the position.
     fn events(&mut self, spec: &PositionSpec, events: &[Event]) -> Answer<EventOutcome> {
-        let (pos, _) = replay(spec)?;
-        events_not_wired(&pos, events)
+        run_events(self.laws, spec, events)
     }
 }
 
-/// Reads the FEN and plays the moves (FIDE 3.10: each must be legal), returning the final
-/// position and every position of the game, the final one included.
-fn replay(spec: &PositionSpec) -> Answer<(Position, Vec<Position>)> {
-    let mut pos = Position::from_fen(&spec.fen).map_err(fen_error)?;
-    if spec.chess960 {
-        pos.set_chess960(true);
-    } else if pos.is_chess960() {
-        return Err(standard_castling_error(&spec.fen));
+impl Reference {
+    /// Reads the FEN and plays the moves as a game under this edition (FIDE 3.10: each move
+    /// must be legal; no move may follow the end of the game).
+    fn replay(&self, spec: &PositionSpec) -> Answer<Game> {
+        let mut pos = Position::from_fen(&spec.fen).map_err(fen_error)?;
+        if spec.chess960 {
+            pos.set_chess960(true);
+        } else if pos.is_chess960() {
+            return Err(standard_castling_error(&spec.fen));
+        }
+        let mut game = Game::with_laws(pos, self.laws);
+        for text in &spec.moves {
+            let m = game.position().parse_uci(text).map_err(uci_error)?;
+            game.play(m).map_err(game_error)?;
+        }
+        Ok(game)
     }
-    let mut history = Vec::with_capacity(spec.moves.len() + 1);
-    history.push(pos);
-    for text in &spec.moves {
-        pos = pos.play_uci(text).map_err(uci_error)?;
-        history.push(pos);
-    }
-    Ok((pos, history))
 }
 
 /// FIDE 3.10.3: a FEN that cannot be read, or a position that cannot arise.
@@ -129,69 +174,158 @@ fn uci_error(e: UciError) -> Failure {
     Failure::Answered(ErrorBody::new(kind, e.to_string()))
 }
 
-/// FIDE 5.1.1 checkmate and 5.2.1 stalemate, decided by the position alone; anything else
-/// needs the game state.
-fn status(pos: &Position, history: &[Position]) -> Option<Status> {
-    if pos.is_checkmate() {
-        Some(Status::Checkmate)
-    } else if pos.is_stalemate() {
-        Some(Status::Stalemate)
-    } else {
-        game_status_not_wired(pos, history)
+fn bad(kind: ErrorKind, message: impl Into<String>) -> Failure {
+    Failure::Answered(ErrorBody::new(kind, message.into()))
+}
+
+/// A game error: a move after the end of the game (FIDE 5.1.1, 5.2, 9.6: the game ended at
+/// once), or an illegal move.
+fn game_error(e: GameError) -> Failure {
+    let kind = match e {
+        GameError::AgreementTooEarly { .. } => ErrorKind::BadRequest,
+        _ => ErrorKind::IllegalMove,
+    };
+    bad(kind, e.to_string())
+}
+
+/// Appendix C: a text that is not SAN, names no legal move, or names more than one.
+fn san_error(e: SanError) -> Failure {
+    let kind = match e {
+        SanError::Ambiguous { .. } => ErrorKind::AmbiguousSan,
+        SanError::Illegal { .. } => ErrorKind::IllegalMove,
+        _ => ErrorKind::InvalidSan,
+    };
+    bad(kind, e.to_string())
+}
+
+/// The game's status: an automatic ending (FIDE 5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2), or ongoing.
+fn status(game: &Game) -> Status {
+    match game.outcome().map(|o| o.termination()) {
+        Some(Termination::Checkmate) => Status::Checkmate,
+        Some(Termination::Stalemate) => Status::Stalemate,
+        Some(Termination::DeadPosition) => Status::DeadPosition,
+        Some(Termination::FivefoldRepetition) => Status::FivefoldRepetition,
+        Some(Termination::SeventyFiveMoves) => Status::SeventyfiveMoves,
+        _ => Status::Ongoing,
     }
 }
 
-/// FIDE 10.1 / 1.4.2: the result in a status that has ended the game, `*` while it goes on.
-fn result_of(status: Status, turn: Color) -> GameResult {
-    match status {
-        Status::Ongoing => GameResult::Ongoing,
-        Status::Checkmate => GameResult::win_for(side(!turn)),
-        _ => GameResult::Draw,
+/// FIDE 10.1: the result, `*` while the game goes on.
+fn result_of(game: &Game) -> GameResult {
+    game.outcome().map_or(GameResult::Ongoing, |o| core_result(o.result()))
+}
+
+fn core_result(result: arbiter_core::GameResult) -> GameResult {
+    match result {
+        arbiter_core::GameResult::WhiteWins => GameResult::WhiteWins,
+        arbiter_core::GameResult::BlackWins => GameResult::BlackWins,
+        arbiter_core::GameResult::Draw => GameResult::Draw,
     }
 }
 
-fn side(color: Color) -> Side {
-    match color {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
+fn core_claim(claim: DrawClaim) -> arbiter_core::DrawClaim {
+    match claim {
+        DrawClaim::Threefold => arbiter_core::DrawClaim::Threefold,
+        DrawClaim::Fifty => arbiter_core::DrawClaim::FiftyMoves,
     }
 }
 
-// --- NOT WIRED YET: these need the game state (issue 3), dead positions (issue 4) or SAN
-// (issue 5). Each answers `unsupported`; the runner reports the cases that need them as SKIP.
-
-/// NOT WIRED YET. FIDE 5.2.2 dead position, 9.6.1 fivefold repetition, 9.6.2 seventy-five
-/// moves, and `ongoing` (which needs all three ruled out): needs `Game` (issue 3, 4).
-fn game_status_not_wired(_pos: &Position, _history: &[Position]) -> Option<Status> {
-    None
+fn color(side: Side) -> Color {
+    match side {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
+    }
 }
 
-/// NOT WIRED YET. FIDE 9.2 / 9.3: the draws the player to move may claim now: needs `Game`.
-fn claimable(_pos: &Position, _history: &[Position]) -> Option<Vec<DrawClaim>> {
-    None
+fn side_name(c: Color) -> String {
+    c.name().to_owned()
 }
 
-/// NOT WIRED YET. FIDE 9.2.1 / 9.3.1 / 9.5: whether a claim (with its intended move) is valid.
-fn claim_not_wired(_pos: &Position, _history: &[Position], _claim: DrawClaim, _mv: Option<&str>) -> Answer<bool> {
-    Err(Failure::Answered(ErrorBody::new(ErrorKind::Unsupported, "claims need the game state (not wired yet)")))
+/// The time control the event cases are judged under: a standard game (FIDE 6, not rapid or
+/// blitz: A.1, B.1), 90 minutes and 30 seconds a move, so that the penalties are those of
+/// Articles 7 and 9 (two minutes).
+fn standard_time_control() -> TimeControl {
+    TimeControl::sudden_death(90 * 60_000, 30_000)
 }
 
-/// NOT WIRED YET. FIDE 6.9: the result when a flag falls (needs the dead-position test).
-fn flag_not_wired(_pos: &Position, _flagged: Side) -> Answer<GameResult> {
-    Err(Failure::Answered(ErrorBody::new(ErrorKind::Unsupported, "flag fall needs the game state (not wired yet)")))
-}
-
-/// NOT WIRED YET. Appendix C: the SAN of a move.
-fn san_not_wired(_pos: &Position, _m: arbiter_core::Move) -> Answer<String> {
-    Err(Failure::Answered(ErrorBody::new(ErrorKind::Unsupported, "SAN is not wired to the core yet")))
-}
-
-/// NOT WIRED YET. Appendix C: reading a SAN move.
-fn parse_san_not_wired(_pos: &Position, _san: &str) -> Answer<String> {
-    Err(Failure::Answered(ErrorBody::new(ErrorKind::Unsupported, "SAN is not wired to the core yet")))
-}
-
-/// NOT WIRED YET. FIDE 4, 6, 7, 9: the arbiter's procedures.
-fn events_not_wired(_pos: &Position, _events: &[Event]) -> Answer<EventOutcome> {
-    Err(Failure::Answered(ErrorBody::new(ErrorKind::Unsupported, "arbiter events need the game state (not wired yet)")))
+/// The arbiter replays the case's moves (one second each), then its events in order: a move
+/// followed by a clock press is a completed move (FIDE 6.2.1; an illegal one falls under 7.5),
+/// a clock press with no move is 7.5.3, a move not followed by a press is made but not
+/// completed (it is judged only if it ends the game).
+fn run_events(laws: Laws, spec: &PositionSpec, events: &[Event]) -> Answer<EventOutcome> {
+    let mut settings = Settings::new(laws, standard_time_control());
+    settings.start_fen = Some(spec.fen.clone());
+    let mut arbiter = Arbiter::new(settings).map_err(|e| bad(ErrorKind::BadRequest, e.to_string()))?;
+    let mut now: u64 = 0;
+    let apply = |arbiter: &mut Arbiter, event: core_arbiter::Event| -> Answer<Vec<Ruling>> {
+        match arbiter.apply(&event) {
+            Ok(rulings) => Ok(rulings),
+            // FIDE 5.2.3: an agreement before both players have moved has no effect; the game goes on.
+            Err(core_arbiter::ArbiterError::Game(GameError::AgreementTooEarly { .. })) => Ok(Vec::new()),
+            Err(e) => Err(bad(ErrorKind::BadRequest, e.to_string())),
+        }
+    };
+    let mut rulings = Vec::new();
+    for text in &spec.moves {
+        now += 1_000;
+        apply(&mut arbiter, core_arbiter::Event::Move { at_ms: now, uci: text.clone(), position_after: None })?;
+    }
+    let mut pending_move: Option<String> = None;
+    for event in events {
+        now += 1_000;
+        let core_event = match event {
+            Event::Move(uci) => {
+                if let Some(previous) = pending_move.replace(uci.clone()) {
+                    return Err(bad(
+                        ErrorKind::BadRequest,
+                        format!("move {uci} follows move {previous} without a clock press"),
+                    ));
+                }
+                continue;
+            }
+            Event::PressClock => match pending_move.take() {
+                Some(uci) => core_arbiter::Event::Move { at_ms: now, uci, position_after: None },
+                None => core_arbiter::Event::PressWithoutMove { at_ms: now },
+            },
+            Event::Touch(square) => core_arbiter::Event::Touch { at_ms: now, square: square.clone() },
+            Event::Resign(side) => core_arbiter::Event::Resign { at_ms: now, player: color(*side) },
+            Event::FlagFall(side) => {
+                // The flag falls when the side's remaining time has run out on its own move.
+                let player = color(*side);
+                now += arbiter.remaining_ms(player).max(0).unsigned_abs() + 1_000;
+                core_arbiter::Event::Flag { at_ms: now, player }
+            }
+            Event::OfferDraw => core_arbiter::Event::DrawOffer { at_ms: now, player: arbiter.to_move() },
+            // The opponent of the player whose offer stands accepts it.
+            Event::AcceptDraw => {
+                let offerer = arbiter.draw_offer().unwrap_or(arbiter.to_move());
+                core_arbiter::Event::DrawAccept { at_ms: now, player: !offerer }
+            }
+        };
+        rulings.extend(apply(&mut arbiter, core_event)?);
+    }
+    if let Some(uci) = pending_move {
+        // FIDE 6.2.1: a move that ends the game is complete without the clock press.
+        let legal = arbiter.game().position().parse_uci(&uci).is_ok();
+        if legal {
+            rulings.extend(apply(&mut arbiter, core_arbiter::Event::Move { at_ms: now, uci, position_after: None })?);
+        }
+    }
+    let mut time_added: BTreeMap<String, u32> = BTreeMap::new();
+    for ruling in &rulings {
+        if let Ruling::TimeAdded { player, ms, .. } = ruling {
+            *time_added.entry(side_name(*player)).or_default() += (*ms / 60_000) as u32;
+        }
+    }
+    let result = match arbiter.status() {
+        core_arbiter::Status::Ended(outcome) => core_result(outcome.result()),
+        _ => GameResult::Ongoing,
+    };
+    let allowed = arbiter.allowed_moves();
+    let pos = *arbiter.game().position();
+    Ok(EventOutcome {
+        result: Some(result),
+        allowed_moves: Some(allowed.allowed.iter().map(|m| pos.uci(*m)).collect()),
+        time_added: Some(time_added),
+    })
 }

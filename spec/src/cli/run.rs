@@ -123,10 +123,11 @@ fn execute(args: &Args, options: &RunOptions, info: &RunInfo) -> ExitCode {
     }
     let timeout = Duration::from_secs_f64(args.timeout);
     let adapter = args.adapter.clone();
+    let laws = options.laws;
     let factory = move || -> Result<Box<dyn Implementation>, String> {
         Ok(match &adapter {
             Some(cmd) => Box::new(Adapter::new(cmd, timeout)),
-            None => Box::new(Reference),
+            None => Box::new(Reference::new(laws)),
         })
     };
     let bar = progress_bar(args.format, cases.len());

@@ -10,7 +10,7 @@ pub struct Args {}
 pub fn run(_args: Args) -> ExitCode {
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    match arbiter_spec::serve::serve(&mut Reference, stdin, stdout) {
+    match arbiter_spec::serve::serve(&mut Reference::default(), stdin, stdout) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("arbiter serve: {e}");
