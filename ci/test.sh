@@ -28,5 +28,9 @@ ARBITER_BENCH_QUICK=1 cargo bench --workspace -- --test
 step "fuzzing"
 ci/fuzz.sh
 
-step "main job"
+step "main job: the corpus against the reference core"
+cargo run --release --quiet -p arbiter-spec --bin arbiter -- check
+cargo run --release --quiet -p arbiter-spec --bin arbiter -- run
+
+step "the built-in perft suites to depth 4"
 cargo run --release --quiet -p arbiter-spec --bin arbiter -- perft --builtin --depth 4
