@@ -2,7 +2,7 @@
 //! checks a program can make without a retrograde search, each with its own error kind.
 
 use crate::attacks::{aligned, between};
-use crate::{Bitboard, CastlingSide, Color, Position, Rank, Role, Square};
+use crate::{Bitboard, CastlingSide, Color, File, Position, Rank, Role, Square};
 
 /// Why a position cannot occur in a game (FIDE 3.10.3).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -110,7 +110,10 @@ impl Position {
         for (color, side, file) in self.castling.iter() {
             let king = self.king(color);
             let rook = Square::new(file, Rank::back(color));
+            // II.2: the king starts between the rooks, so never on the a- or h-file.
             let ok = king.rank() == Rank::back(color)
+                && king.file() != File::A
+                && king.file() != File::H
                 && self.pieces(color, Role::Rook).contains(rook)
                 && CastlingSide::of(king.file(), file) == side
                 && king.file() != file;

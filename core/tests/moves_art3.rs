@@ -208,6 +208,8 @@ fn illegal_position_3_10_3_each_kind() {
     // Two bishops on light squares (b1, f1) and all eight pawns: one must be promoted.
     assert_eq!(illegal("4k3/8/8/8/8/8/PPPPPPPP/1B2KB2 w - - 0 1"), IllegalPosition::TooManyPromotedPieces(White));
     assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w K - 0 1").kind(), "invalid_castling_rights");
+    // A king on the h-file can never have castled-from rights (II.2: the king starts between the rooks).
+    assert_eq!(illegal("r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1").kind(), "invalid_castling_rights");
     assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 b - e3 0 1"), IllegalPosition::ImpossibleEnPassant(Square::E3));
 }
 
