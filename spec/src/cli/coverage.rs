@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use arbiter_spec::clauses::{coverage, Checkable, Clauses};
 
-use super::selection::{print_errors, Selection};
+use super::selection::Selection;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -18,13 +18,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let corpus = match arbiter_spec::corpus::load(&args.selection.dir()) {
-        Ok(c) => c,
-        Err(errors) => {
-            print_errors(&errors);
-            return ExitCode::from(2);
-        }
-    };
+    let Some(corpus) = args.selection.load_or_report() else { return ExitCode::from(2) };
     let rows = coverage(&Clauses::builtin(), &corpus);
     if args.json {
         let map: BTreeMap<&str, u32> = rows.iter().map(|r| (r.id.as_str(), r.cases)).collect();

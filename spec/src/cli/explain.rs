@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use arbiter_spec::clauses::Clauses;
 
-use super::selection::{print_errors, Selection};
+use super::selection::Selection;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -15,13 +15,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let corpus = match arbiter_spec::corpus::load(&args.selection.dir()) {
-        Ok(c) => c,
-        Err(errors) => {
-            print_errors(&errors);
-            return ExitCode::from(2);
-        }
-    };
+    let Some(corpus) = args.selection.load_or_report() else { return ExitCode::from(2) };
     let Some(located) = corpus.find(&args.id) else {
         eprintln!("arbiter explain: no case with id {:?}", args.id);
         return ExitCode::from(2);

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::selection::{print_errors, Selection};
+use super::selection::Selection;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -12,13 +12,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let corpus = match arbiter_spec::corpus::load(&args.selection.dir()) {
-        Ok(c) => c,
-        Err(errors) => {
-            print_errors(&errors);
-            return ExitCode::from(2);
-        }
-    };
+    let Some(corpus) = args.selection.load_or_report() else { return ExitCode::from(2) };
     let mut out = std::io::stdout().lock();
     for located in args.selection.select(&corpus) {
         let line = format!("{}\t{}\t{}", located.case.id, located.case.refs.join(", "), located.file.display());

@@ -31,6 +31,11 @@ impl Selection {
         self.cases.clone().unwrap_or_else(corpus::default_dir)
     }
 
+    /// Loads the corpus, or prints every problem (with file and line) and returns `None`.
+    pub fn load_or_report(&self) -> Option<Corpus> {
+        corpus::load(&self.dir()).map_err(|errors| print_errors(&errors)).ok()
+    }
+
     /// Loads and checks the corpus; every problem is returned.
     pub fn load_checked(&self) -> Result<Corpus, Vec<CorpusError>> {
         let corpus = corpus::load(&self.dir())?;
