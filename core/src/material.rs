@@ -3,7 +3,7 @@
 //!
 //! [`can_checkmate`] and [`is_dead_position`] are the entry points the game and the arbiter
 //! use: the material rule first ([`has_mating_material`], cheap, and exact where it says a
-//! side cannot mate), then the unwinnability analysis of [`crate::unwinnable`] (locked pawns,
+//! side cannot mate), then the unwinnability analysis of [`mod@crate::unwinnable`] (locked pawns,
 //! entombed pieces, forced moves, helpmate search). They err in one direction only: a
 //! position whose analysis runs out of budget (undetermined) counts as one where mate is
 //! still possible, so that a game is never ended as dead when it is not.
@@ -28,7 +28,7 @@ pub fn can_checkmate(pos: &Position, side: Color) -> bool {
 
 /// FIDE 5.2.2: a dead position, in which neither player can checkmate the opponent's king by
 /// any series of legal moves. The material cases are decided at once; the rest by the proofs
-/// of [`crate::unwinnable`], and a position not proven dead is not dead.
+/// of [`mod@crate::unwinnable`], and a position not proven dead is not dead.
 pub fn is_dead_position(pos: &Position) -> bool {
     is_insufficient_material(pos) || matches!(unwinnable::is_dead_with_budget(pos, DECISION_BUDGET), DeadVerdict::Dead)
 }

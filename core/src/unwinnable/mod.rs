@@ -9,10 +9,10 @@
 //! The analysis follows the idea of M. Ambrona, "A Practical Algorithm for Chess
 //! Unwinnability" (FUN 2022), written from scratch:
 //! 1. forced-move following: while the side to move has a single legal move, play it;
-//! 2. a static proof of unwinnability ([`static_proof`]): bare king, bishops of one colour,
+//! 2. a static proof of unwinnability (`static_proof`): bare king, bishops of one colour,
 //!    permanently locked pawn structures with the kings and pieces confined to regions, and an
-//!    exhaustive check of the mate patterns a lone minor piece can give ([`mate_patterns`]);
-//! 3. a helpmate search ([`helpmate`]) with a node budget, whose line is the certificate.
+//!    exhaustive check of the mate patterns a lone minor piece can give (`mate_patterns`);
+//! 3. a helpmate search (`helpmate`) with a node budget, whose line is the certificate.
 //!
 //! The verdict is never wrong in the unsafe direction: [`Verdict::Unwinnable`] comes only from
 //! a proof, [`Verdict::Winnable`] only with a line that ends in checkmate, and everything else
