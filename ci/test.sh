@@ -23,7 +23,7 @@ step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
 step "benchmarks, smoke run (each once, small depths)"
-ARBITER_BENCH_QUICK=1 cargo bench --workspace -- --test
+ARBITER_BENCH_QUICK=1 cargo bench --workspace --benches -- --test
 
 step "fuzzing"
 ci/fuzz.sh
