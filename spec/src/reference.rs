@@ -414,10 +414,16 @@ fn run_events(laws: Laws, spec: &PositionSpec, setup: &EventSetup, events: &[Eve
         rulings.extend(apply(&mut arbiter, core_event)?);
     }
     if let Some(uci) = pending_move {
-        // FIDE 6.2.1: a move that ends the game is complete without the clock press.
+        // FIDE 6.2.1: a move that ends the game is complete without the clock press; any other
+        // move not followed by a press is not completed.
         let legal = arbiter.game().position().parse_uci(&uci).is_ok();
         if legal {
-            rulings.extend(apply(&mut arbiter, core_arbiter::Event::Move { at_ms: now, uci, position_after: None })?);
+            let mut ended = arbiter.clone();
+            let made = apply(&mut ended, core_arbiter::Event::Move { at_ms: now, uci, position_after: None })?;
+            if matches!(ended.status(), core_arbiter::Status::Ended(_)) {
+                arbiter = ended;
+                rulings.extend(made);
+            }
         }
     }
     Ok(outcome(&arbiter, &rulings))

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// A clock reading or a duration, to the millisecond: `"H:MM:SS"`, `"M:SS"` (minutes may
 /// exceed 59), with an optional `.mmm` and a leading `-` for a clock past zero.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct ClockTime {
     /// Milliseconds (negative only for a clock whose flag has fallen).
@@ -70,6 +70,13 @@ impl TryFrom<String> for ClockTime {
 impl From<ClockTime> for String {
     fn from(t: ClockTime) -> String {
         t.to_string()
+    }
+}
+
+/// As written in cases (reports show it this way).
+impl fmt::Debug for ClockTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{self}\"")
     }
 }
 
