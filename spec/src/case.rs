@@ -213,7 +213,11 @@ pub struct Expect {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rejected: Option<Rejection>,
     /// The arbiter's outcome of the case's events.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::EventOutcome::read_strict"
+    )]
     pub events: Option<crate::protocol::EventOutcome>,
     /// FIDE D.2.1: move (UCI) to its spoken form (umlauts or their ASCII spelling alike).
     #[serde(default, skip_serializing_if = "Option::is_none")]

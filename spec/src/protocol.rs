@@ -360,9 +360,10 @@ pub enum DrawOffer {
     None,
 }
 
-/// The arbiter's outcome of an event list. In a case, only the fields given are checked.
+/// The arbiter's outcome of an event list. In a case, only the fields given are checked (and
+/// an unknown field is an error: [`EventOutcome::read_strict`]); in an answer, other fields
+/// (`id`) are ignored.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct EventOutcome {
     /// The result of the game after the events (`*` while it goes on, and when annulled).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -388,6 +389,24 @@ pub struct EventOutcome {
     /// The draw offer that stands after the events (FIDE 9.1.2, 9.1.2.3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw_offer: Option<DrawOffer>,
+}
+
+impl EventOutcome {
+    /// The field names, as written.
+    pub const FIELDS: [&'static str; 8] =
+        ["result", "allowed_moves", "time_added", "annulled", "category", "must_record", "clock", "draw_offer"];
+
+    /// Reads an outcome written in a case, refusing unknown fields (a misspelt expectation
+    /// would otherwise assert nothing).
+    pub fn read_strict<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<EventOutcome>, D::Error> {
+        use serde::de::Error;
+        let map = BTreeMap::<String, serde_json::Value>::deserialize(deserializer)?;
+        if let Some(unknown) = map.keys().find(|k| !EventOutcome::FIELDS.contains(&k.as_str())) {
+            return Err(D::Error::unknown_field(unknown, &EventOutcome::FIELDS));
+        }
+        let object = serde_json::Value::Object(map.into_iter().collect());
+        serde_json::from_value(object).map(Some).map_err(D::Error::custom)
+    }
 }
 
 /// The verdict on a sealed move (Guidelines I.8).
@@ -578,4 +597,63 @@ pub struct SpokenAnswer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SealedAnswer {
     pub verdict: SealedVerdict,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::timing::ClockTime;
+
+    fn read(yaml: &str) -> Result<Event, String> {
+        serde_yaml::from_str(yaml).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn timed_events_read_and_write_back_6_2_1() {
+        let play = read("{play: e2e4, at: \"0:05\"}");
+        let expected = Event {
+            action: Action::Play { uci: "e2e4".into(), position_after: None },
+            at: Some(ClockTime::from_ms(5_000)),
+        };
+        assert_eq!(play, Ok(expected.clone()));
+        let json = serde_json::to_string(&expected).unwrap_or_default();
+        assert_eq!(json, r#"{"at":"0:05","play":"e2e4"}"#);
+        assert_eq!(read("press_clock"), Ok(Event::from(Action::PressClock)));
+        let both = read("{event: both_flags_fallen, at: \"31:00\"}");
+        assert_eq!(both.map(|e| (e.action, e.at)), Ok((Action::BothFlagsFallen, Some(ClockTime::from_ms(1_860_000)))));
+        let written =
+            serde_json::to_string(&Event { action: Action::ColoursReversed, at: Some(ClockTime::from_ms(1000)) });
+        assert_eq!(written.ok().as_deref(), Some(r#"{"at":"0:01","event":"colours_reversed"}"#));
+    }
+
+    #[test]
+    fn claim_events_carry_the_intended_move_9_2_1() {
+        let claim = read("{claim: threefold, intended: f6g8}").map(|e| e.action);
+        assert_eq!(claim, Ok(Action::Claim { claim: DrawClaim::Threefold, intended: Some("f6g8".into()) }));
+        let back = serde_json::to_string(&Event::from(Action::Claim { claim: DrawClaim::Fifty, intended: None }));
+        assert_eq!(back.ok().as_deref(), Some(r#"{"claim":"fifty"}"#));
+    }
+
+    #[test]
+    fn event_outcome_in_a_case_refuses_unknown_fields() {
+        #[derive(Debug, Deserialize)]
+        struct Holder {
+            #[serde(deserialize_with = "EventOutcome::read_strict")]
+            events: Option<EventOutcome>,
+        }
+        let ok: Result<Holder, _> = serde_yaml::from_str("events: {result: 1-0, annulled: false}");
+        let outcome = ok.map(|h| h.events.map(|e| (e.result, e.annulled)));
+        assert_eq!(outcome.ok(), Some(Some((Some(GameResult::WhiteWins), Some(false)))));
+        let bad: Result<Holder, _> = serde_yaml::from_str("events: {resutl: 1-0}");
+        assert!(bad.is_err_and(|e| e.to_string().contains("resutl")));
+    }
+
+    #[test]
+    fn bad_events_are_refused_with_a_reason() {
+        assert!(read("{claim: perpetual}").is_err_and(|e| e.contains("perpetual")));
+        assert!(read("{touch: e2, intended: e2e4}").is_err_and(|e| e.contains("intended")));
+        assert!(read("{touch: e2, move: e2e4}").is_err());
+        assert!(read("{play: e2e4, at: soon}").is_err_and(|e| e.contains("soon")));
+        assert!(read("stand_up").is_err_and(|e| e.contains("stand_up")));
+    }
 }
