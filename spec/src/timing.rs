@@ -135,12 +135,37 @@ pub struct TimeControlPeriods {
 }
 
 /// A time control (FIDE 6.3): `"90+30"` (all moves in 90 minutes, 30 seconds added per move;
-/// `"5"` or `"5+0"` without increment) or [`TimeControlPeriods`].
+/// `"5"` or `"5+0"` without increment) or [`TimeControlPeriods`]. Checked when read: a text
+/// that is no time control, or a negative time, is an error naming it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, try_from = "TimeControlText")]
 pub enum TimeControlSpec {
     Short(String),
     Periods(TimeControlPeriods),
+}
+
+/// A time control as written, before it is checked.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum TimeControlText {
+    Short(String),
+    Periods(TimeControlPeriods),
+}
+
+impl TryFrom<TimeControlText> for TimeControlSpec {
+    type Error = String;
+    fn try_from(text: TimeControlText) -> Result<TimeControlSpec, String> {
+        let spec = match text {
+            TimeControlText::Short(s) => TimeControlSpec::Short(s),
+            TimeControlText::Periods(p) => TimeControlSpec::Periods(p),
+        };
+        let periods = spec.periods()?;
+        let times = periods.periods.iter().map(|p| p.time).chain(periods.increment).chain(periods.delay);
+        for time in times {
+            time.duration_ms()?;
+        }
+        Ok(spec)
+    }
 }
 
 impl TimeControlSpec {
@@ -195,5 +220,14 @@ mod tests {
         assert_eq!(p, Ok((5_400_000, Some(ClockTime::from_ms(30_000)))));
         assert!(TimeControlSpec::Short("ninety".into()).periods().is_err());
         assert!(TimeControlSpec::Short("-5+0".into()).periods().is_err());
+    }
+
+    #[test]
+    fn bad_time_controls_refused_when_read_6_3() {
+        let read = |yaml: &str| serde_yaml::from_str::<TimeControlSpec>(yaml).map_err(|e| e.to_string());
+        assert!(read("\"90+30\"").is_ok());
+        assert!(read("{periods: [{moves: 40, time: \"90:00\"}, {time: \"30:00\"}], increment: \"0:30\"}").is_ok());
+        assert!(read("\"ninety\"").is_err_and(|e| e.contains("ninety")));
+        assert!(read("{periods: [{time: \"-5:00\"}]}").is_err_and(|e| e.contains("negative")));
     }
 }
