@@ -632,4 +632,11 @@ mod tests {
         assert!(matches!(compare_fen(without, "4k3/8/8/4p3/8/8/8/4K3 w - - 7 1"), Verdict::Fail(_)));
         assert!(matches!(compare_fen(without, "not a fen"), Verdict::Error(_)));
     }
+
+    #[test]
+    fn spoken_umlauts_and_ascii_spelling_compare_equal_d_2_1() {
+        assert_eq!(spell_out_umlauts("König Eva eins Eva zwei"), "Koenig Eva eins Eva zwei");
+        assert_eq!(spell_out_umlauts("Läufer Felix eins Hector fünf"), "Laeufer Felix eins Hector fuenf");
+        assert_ne!(spell_out_umlauts("Dame David eins"), spell_out_umlauts("Dame David zwei"));
+    }
 }
