@@ -13,8 +13,9 @@ use serde_json::Value;
 
 use crate::implementation::{Answer, Failure, Implementation};
 use crate::protocol::{
-    ClaimAnswer, DrawClaim, ErrorBody, Event, EventOutcome, FlagAnswer, GameResult, Hello, Observation, Op,
-    ParseSanAnswer, PerftAnswer, PositionSpec, Request, SanAnswer, Side,
+    ClaimAnswer, DrawClaim, ErrorBody, Event, EventOutcome, EventSetup, FlagAnswer, GameResult, Hello, Observation, Op,
+    ParseSanAnswer, PerftAnswer, PositionSpec, Request, SanAnswer, ScoresheetAnswer, SealedAnswer, SealedVerdict, Side,
+    SpokenAnswer,
 };
 
 /// A running adapter process.
@@ -163,7 +164,21 @@ impl Implementation for Adapter {
     fn flag(&mut self, position: &PositionSpec, flagged: Side) -> Answer<GameResult> {
         self.call::<FlagAnswer>(Op::Flag { position: position.clone(), flagged }).map(|a| a.result)
     }
-    fn events(&mut self, position: &PositionSpec, events: &[Event]) -> Answer<EventOutcome> {
-        self.call(Op::Events { position: position.clone(), events: events.to_vec() })
+    fn events(&mut self, position: &PositionSpec, setup: &EventSetup, events: &[Event]) -> Answer<EventOutcome> {
+        self.call(Op::Events {
+            position: position.clone(),
+            events: events.to_vec(),
+            time_control: setup.time_control.clone(),
+            supervision: setup.supervision,
+        })
+    }
+    fn spoken(&mut self, position: &PositionSpec, mv: &str) -> Answer<String> {
+        self.call::<SpokenAnswer>(Op::Spoken { position: position.clone(), mv: mv.to_owned() }).map(|a| a.spoken)
+    }
+    fn sealed(&mut self, position: &PositionSpec, text: &str) -> Answer<SealedVerdict> {
+        self.call::<SealedAnswer>(Op::Sealed { position: position.clone(), text: text.to_owned() }).map(|a| a.verdict)
+    }
+    fn scoresheet(&mut self, position: &PositionSpec, text: &str) -> Answer<ScoresheetAnswer> {
+        self.call(Op::Scoresheet { position: position.clone(), text: text.to_owned() })
     }
 }

@@ -5,7 +5,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::protocol::{DrawClaim, ErrorKind, Event, GameResult, Side, Status};
+use crate::protocol::{DrawClaim, ErrorKind, Event, EventSetup, GameResult, SealedVerdict, Side, Status, Supervision};
+use crate::timing::TimeControlSpec;
 
 /// An edition of the FIDE Laws of Chess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -107,6 +108,13 @@ pub struct Case {
     /// Events at the board, for the arbiter's procedures.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<Event>,
+    /// The time control the events are played under (FIDE 6.3; the category follows, A.1,
+    /// B.1); 90 minutes and 30 seconds a move when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControlSpec>,
+    /// Full supervision (the default) or none (rapid and blitz only: A.5, A.4 in 2018).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supervision: Option<Supervision>,
     pub expect: Expect,
     /// Expectations that differ under a profile (only where implementations may legitimately
     /// differ): replaces the named fields of `expect`.
@@ -131,6 +139,19 @@ pub struct ClaimExpect {
 pub struct FlagExpect {
     pub flagged: Side,
     pub result: GameResult,
+}
+
+/// A scoresheet fragment and how it must be read (FIDE C.12, C.13).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoresheetExpect {
+    /// The text as written on the scoresheet, from the case's position.
+    pub text: String,
+    /// The moves read (UCI), when the case asserts them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<String>>,
+    /// The half-moves (1 = White's first) after which a draw offer `(=)` is written.
+    pub draw_offers: Vec<u32>,
 }
 
 /// A position or move that must be refused.
@@ -192,8 +213,21 @@ pub struct Expect {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rejected: Option<Rejection>,
     /// The arbiter's outcome of the case's events.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::EventOutcome::read_strict"
+    )]
     pub events: Option<crate::protocol::EventOutcome>,
+    /// FIDE D.2.1: move (UCI) to its spoken form (umlauts or their ASCII spelling alike).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spoken: Option<BTreeMap<String, String>>,
+    /// Guidelines I.8: a sealed move as written to its verdict.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sealed: Option<BTreeMap<String, SealedVerdict>>,
+    /// FIDE C.12: scoresheet fragments and the draw offers written in them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoresheet: Option<Vec<ScoresheetExpect>>,
 }
 
 impl Expect {
@@ -218,6 +252,9 @@ impl Expect {
             parse_san: pick(&over.parse_san, &self.parse_san),
             rejected: pick(&over.rejected, &self.rejected),
             events: pick(&over.events, &self.events),
+            spoken: pick(&over.spoken, &self.spoken),
+            sealed: pick(&over.sealed, &self.sealed),
+            scoresheet: pick(&over.scoresheet, &self.scoresheet),
         }
     }
 
@@ -284,6 +321,10 @@ impl Case {
     /// The article it is grouped under in reports: the first clause's article.
     pub fn article(&self) -> String {
         self.clause_refs().first().map(|r| r.article().to_owned()).unwrap_or_else(|| "?".into())
+    }
+    /// How its events are played: time control and supervision.
+    pub fn event_setup(&self) -> EventSetup {
+        EventSetup { time_control: self.time_control.clone(), supervision: self.supervision }
     }
     /// Its expectations under a profile.
     pub fn expect_under(&self, profile: &str) -> Expect {

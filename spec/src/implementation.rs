@@ -5,8 +5,9 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::protocol::{
-    ClaimAnswer, DrawClaim, ErrorBody, Event, EventOutcome, FlagAnswer, GameResult, Hello, Observation, Op,
-    ParseSanAnswer, PerftAnswer, PositionSpec, Request, SanAnswer, Side,
+    ClaimAnswer, DrawClaim, ErrorBody, Event, EventOutcome, EventSetup, FlagAnswer, GameResult, Hello, Observation, Op,
+    ParseSanAnswer, PerftAnswer, PositionSpec, Request, SanAnswer, ScoresheetAnswer, SealedAnswer, SealedVerdict, Side,
+    SpokenAnswer,
 };
 
 /// Why an operation gave no answer.
@@ -52,8 +53,20 @@ pub trait Implementation {
     fn flag(&mut self, _position: &PositionSpec, _flagged: Side) -> Answer<GameResult> {
         Err(Failure::unsupported("flag"))
     }
-    fn events(&mut self, _position: &PositionSpec, _events: &[Event]) -> Answer<EventOutcome> {
+    fn events(&mut self, _position: &PositionSpec, _setup: &EventSetup, _events: &[Event]) -> Answer<EventOutcome> {
         Err(Failure::unsupported("events"))
+    }
+    /// FIDE D.2.1: the spoken form of the move (UCI).
+    fn spoken(&mut self, _position: &PositionSpec, _mv: &str) -> Answer<String> {
+        Err(Failure::unsupported("spoken"))
+    }
+    /// Guidelines I.8: the verdict on a sealed move.
+    fn sealed(&mut self, _position: &PositionSpec, _text: &str) -> Answer<SealedVerdict> {
+        Err(Failure::unsupported("sealed"))
+    }
+    /// FIDE C.12, C.13: a scoresheet read from the position.
+    fn scoresheet(&mut self, _position: &PositionSpec, _text: &str) -> Answer<ScoresheetAnswer> {
+        Err(Failure::unsupported("scoresheet"))
     }
 }
 
@@ -69,7 +82,13 @@ pub fn dispatch(imp: &mut dyn Implementation, request: &Request) -> Value {
             to_json(imp.claim(position, *claim, mv.as_deref()).map(|valid| ClaimAnswer { valid }))
         }
         Op::Flag { position, flagged } => to_json(imp.flag(position, *flagged).map(|result| FlagAnswer { result })),
-        Op::Events { position, events } => to_json(imp.events(position, events)),
+        Op::Events { position, events, time_control, supervision } => {
+            let setup = EventSetup { time_control: time_control.clone(), supervision: *supervision };
+            to_json(imp.events(position, &setup, events))
+        }
+        Op::Spoken { position, mv } => to_json(imp.spoken(position, mv).map(|spoken| SpokenAnswer { spoken })),
+        Op::Sealed { position, text } => to_json(imp.sealed(position, text).map(|verdict| SealedAnswer { verdict })),
+        Op::Scoresheet { position, text } => to_json(imp.scoresheet(position, text)),
         Op::Quit => Ok(json!({})),
     };
     let mut object = match answer {

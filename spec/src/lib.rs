@@ -14,4 +14,5 @@ pub mod reference;
 pub mod report;
 pub mod runner;
 pub mod serve;
+pub mod timing;
 pub mod uci;

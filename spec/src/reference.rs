@@ -7,16 +7,21 @@
 
 use std::collections::BTreeMap;
 
-use arbiter_core::arbiter::{self as core_arbiter, Arbiter, Ruling, Settings, TimeControl};
-use arbiter_core::notation::{write_san, SanError, SanStyle};
+use arbiter_core::arbiter::{self as core_arbiter, Arbiter, Delay, DelayMode, Period, Ruling, Settings, TimeControl};
+use arbiter_core::notation::{
+    judge_sealed_move, read_scoresheet, write_san, write_spoken, SanError, SanReader, SanStyle, ScoresheetError,
+    SealedVerdict as CoreSealed, Spelling,
+};
 use arbiter_core::{perft, Color, FenError, Game, GameError, Laws, Position, Termination, UciError};
 
 use crate::case::Edition;
 use crate::implementation::{Answer, Failure, Implementation};
 use crate::protocol::{
-    DrawClaim, ErrorBody, ErrorKind, Event, EventOutcome, GameResult, Hello, Observation, PerftAnswer, PositionSpec,
-    Side, Status, PROTOCOL_VERSION,
+    Action, Category, DrawClaim, DrawOffer, ErrorBody, ErrorKind, Event, EventOutcome, EventSetup, GameResult, Hello,
+    Observation, PerftAnswer, PositionSpec, ScoresheetAnswer, SealedVerdict, Side, Status, Supervision,
+    PROTOCOL_VERSION,
 };
+use crate::timing::{ClockTime, DelayModeSpec, TimeControlSpec};
 
 /// The reference core, deciding under one edition of the Laws.
 #[derive(Clone, Copy, Debug, Default)]
@@ -35,7 +40,8 @@ impl Reference {
 }
 
 /// The operations the reference answers: all of them.
-const OPS: [&str; 7] = ["observe", "perft", "san", "parse_san", "claim", "flag", "events"];
+const OPS: [&str; 10] =
+    ["observe", "perft", "san", "parse_san", "claim", "flag", "events", "spoken", "sealed", "scoresheet"];
 
 impl Implementation for Reference {
     fn hello(&mut self) -> Answer<Hello> {
@@ -121,8 +127,49 @@ impl Implementation for Reference {
     }
 
     /// FIDE 4, 6, 7, 9: the arbiter's decisions on the events after the position.
-    fn events(&mut self, spec: &PositionSpec, events: &[Event]) -> Answer<EventOutcome> {
-        run_events(self.laws, spec, events)
+    fn events(&mut self, spec: &PositionSpec, setup: &EventSetup, events: &[Event]) -> Answer<EventOutcome> {
+        run_events(self.laws, spec, setup, events)
+    }
+
+    /// FIDE D.2.1: the move in the spoken German words (umlauts spelled out).
+    fn spoken(&mut self, spec: &PositionSpec, mv: &str) -> Answer<String> {
+        let pos = *self.replay(spec)?.position();
+        let m = pos.parse_uci(mv).map_err(uci_error)?;
+        Ok(write_spoken(&pos, m, Spelling::Ascii))
+    }
+
+    /// Guidelines I.8: the verdict on a sealed move written in English letters.
+    fn sealed(&mut self, spec: &PositionSpec, text: &str) -> Answer<SealedVerdict> {
+        let pos = *self.replay(spec)?.position();
+        match judge_sealed_move(&pos, text, &SanReader::default()) {
+            CoreSealed::Valid { .. } => Ok(SealedVerdict::Valid),
+            CoreSealed::Ambiguous { .. } => Ok(SealedVerdict::Ambiguous),
+            CoreSealed::Unreadable { .. } => Ok(SealedVerdict::Unreadable),
+            CoreSealed::Illegal { .. } => Ok(SealedVerdict::Illegal),
+            CoreSealed::GameOver => Err(bad(
+                ErrorKind::IllegalMove,
+                format!("I.8 does not apply: the game in {} has ended, there is no move to seal", pos.fen()),
+            )),
+        }
+    }
+
+    /// FIDE C.12, C.13: the scoresheet's moves and its draw offers `(=)`.
+    fn scoresheet(&mut self, spec: &PositionSpec, text: &str) -> Answer<ScoresheetAnswer> {
+        let start = *self.replay(spec)?.position();
+        let sheet = read_scoresheet(&start, text, &SanReader::default()).map_err(|e| match &e {
+            ScoresheetError::Move { source, .. } => bad(san_error_kind(source), e.to_string()),
+            ScoresheetError::Stray { .. } => bad(ErrorKind::InvalidSan, e.to_string()),
+        })?;
+        let mut pos = start;
+        let mut answer = ScoresheetAnswer::default();
+        for (ply, written) in (1u32..).zip(&sheet) {
+            answer.moves.push(pos.uci(written.mv));
+            pos.play_unchecked(written.mv);
+            if written.draw_offer {
+                answer.draw_offers.push(ply);
+            }
+        }
+        Ok(answer)
     }
 }
 
@@ -190,12 +237,15 @@ fn game_error(e: GameError) -> Failure {
 
 /// Appendix C: a text that is not SAN, names no legal move, or names more than one.
 fn san_error(e: SanError) -> Failure {
-    let kind = match e {
+    bad(san_error_kind(&e), e.to_string())
+}
+
+fn san_error_kind(e: &SanError) -> ErrorKind {
+    match e {
         SanError::Ambiguous { .. } => ErrorKind::AmbiguousSan,
         SanError::Illegal { .. } => ErrorKind::IllegalMove,
         _ => ErrorKind::InvalidSan,
-    };
-    bad(kind, e.to_string())
+    }
 }
 
 /// The game's status: an automatic ending (FIDE 5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2), or ongoing.
@@ -241,30 +291,70 @@ fn side_name(c: Color) -> String {
     c.name().to_owned()
 }
 
-/// The time control the event cases are judged under: a standard game (FIDE 6, not rapid or
-/// blitz: A.1, B.1), 90 minutes and 30 seconds a move, so that the penalties are those of
-/// Articles 7 and 9 (two minutes).
+/// The time control the event cases are judged under when they name none: a standard game
+/// (FIDE 6, not rapid or blitz: A.1, B.1), 90 minutes and 30 seconds a move, so that the
+/// penalties are those of Articles 7 and 9 (two minutes).
 fn standard_time_control() -> TimeControl {
     TimeControl::sudden_death(90 * 60_000, 30_000)
 }
 
-/// The arbiter replays the case's moves (one second each), then its events in order: a move
-/// followed by a clock press is a completed move (FIDE 6.2.1; an illegal one falls under 7.5),
-/// a clock press with no move is 7.5.3, a move not followed by a press is made but not
-/// completed (it is judged only if it ends the game).
-fn run_events(laws: Laws, spec: &PositionSpec, events: &[Event]) -> Answer<EventOutcome> {
-    let mut settings = Settings::new(laws, standard_time_control());
-    settings.start_fen = Some(spec.fen.clone());
-    let mut arbiter = Arbiter::new(settings).map_err(|e| bad(ErrorKind::BadRequest, e.to_string()))?;
-    let mut now: u64 = 0;
-    let apply = |arbiter: &mut Arbiter, event: core_arbiter::Event| -> Answer<Vec<Ruling>> {
-        match arbiter.apply(&event) {
-            Ok(rulings) => Ok(rulings),
-            // FIDE 5.2.3: an agreement before both players have moved has no effect; the game goes on.
-            Err(core_arbiter::ArbiterError::Game(GameError::AgreementTooEarly { .. })) => Ok(Vec::new()),
-            Err(e) => Err(bad(ErrorKind::BadRequest, e.to_string())),
+/// FIDE 6.3: a case's time control as the core's.
+fn core_time_control(spec: &TimeControlSpec) -> Result<TimeControl, String> {
+    let written = spec.periods()?;
+    let periods = written
+        .periods
+        .iter()
+        .map(|p| Ok(Period { moves: p.moves, base_ms: p.time.duration_ms()? }))
+        .collect::<Result<Vec<_>, String>>()?;
+    let increment_ms = written.increment.map_or(Ok(0), |t| t.duration_ms())?;
+    let delay = match written.delay {
+        None => None,
+        Some(t) => {
+            let mode = match written.delay_mode.unwrap_or_default() {
+                DelayModeSpec::Simple => DelayMode::Simple,
+                DelayModeSpec::Bronstein => DelayMode::Bronstein,
+            };
+            Some(Delay { mode, ms: t.duration_ms()? })
         }
     };
+    Ok(TimeControl { periods, increment_ms, delay })
+}
+
+/// The arbiter's settings for an event case: the edition, its time control (or the standard
+/// one), its supervision, its starting position.
+fn settings(laws: Laws, spec: &PositionSpec, setup: &EventSetup) -> Answer<Settings> {
+    let control = match &setup.time_control {
+        Some(tc) => core_time_control(tc).map_err(|e| bad(ErrorKind::BadRequest, e))?,
+        None => standard_time_control(),
+    };
+    let mut settings = Settings::new(laws, control);
+    settings.supervision = match setup.supervision.unwrap_or_default() {
+        Supervision::Full => core_arbiter::Supervision::Full,
+        Supervision::Unsupervised => core_arbiter::Supervision::Unsupervised,
+    };
+    settings.start_fen = Some(spec.fen.clone());
+    Ok(settings)
+}
+
+/// Applies one event; an agreement before both players have moved (5.2.3) has no effect.
+fn apply(arbiter: &mut Arbiter, event: core_arbiter::Event) -> Answer<Vec<Ruling>> {
+    match arbiter.apply(&event) {
+        Ok(rulings) => Ok(rulings),
+        // FIDE 5.2.3: an agreement before both players have moved has no effect; the game goes on.
+        Err(core_arbiter::ArbiterError::Game(GameError::AgreementTooEarly { .. })) => Ok(Vec::new()),
+        Err(e) => Err(bad(ErrorKind::BadRequest, format!("event at {} ms: {e}", event.at_ms()))),
+    }
+}
+
+/// The arbiter replays the case's moves (one second each), then its events in order, each at
+/// its `at` time or one second after the one before: a `play`, or a `move` followed by a
+/// clock press, is a completed move (FIDE 6.2.1; an illegal one falls under 7.5), a clock
+/// press with no move is 7.5.3, a `move` not followed by a press is made but not completed (it
+/// is judged only if it ends the game).
+fn run_events(laws: Laws, spec: &PositionSpec, setup: &EventSetup, events: &[Event]) -> Answer<EventOutcome> {
+    let mut arbiter =
+        Arbiter::new(settings(laws, spec, setup)?).map_err(|e| bad(ErrorKind::BadRequest, e.to_string()))?;
+    let mut now: u64 = 0;
     let mut rulings = Vec::new();
     for text in &spec.moves {
         now += 1_000;
@@ -272,9 +362,12 @@ fn run_events(laws: Laws, spec: &PositionSpec, events: &[Event]) -> Answer<Event
     }
     let mut pending_move: Option<String> = None;
     for event in events {
-        now += 1_000;
-        let core_event = match event {
-            Event::Move(uci) => {
+        now = match event.at {
+            Some(at) => at.duration_ms().map_err(|e| bad(ErrorKind::BadRequest, e))?,
+            None => now + 1_000,
+        };
+        let core_event = match &event.action {
+            Action::Move(uci) => {
                 if let Some(previous) = pending_move.replace(uci.clone()) {
                     return Err(bad(
                         ErrorKind::BadRequest,
@@ -283,36 +376,63 @@ fn run_events(laws: Laws, spec: &PositionSpec, events: &[Event]) -> Answer<Event
                 }
                 continue;
             }
-            Event::PressClock => match pending_move.take() {
+            Action::Play { uci, position_after } => {
+                core_arbiter::Event::Move { at_ms: now, uci: uci.clone(), position_after: position_after.clone() }
+            }
+            Action::PressClock => match pending_move.take() {
                 Some(uci) => core_arbiter::Event::Move { at_ms: now, uci, position_after: None },
                 None => core_arbiter::Event::PressWithoutMove { at_ms: now },
             },
-            Event::Touch(square) => core_arbiter::Event::Touch { at_ms: now, square: square.clone() },
-            Event::Resign(side) => core_arbiter::Event::Resign { at_ms: now, player: color(*side) },
-            Event::FlagFall(side) => {
-                // The flag falls when the side's remaining time has run out on its own move.
+            Action::TwoHands(uci) => core_arbiter::Event::TwoHands { at_ms: now, uci: uci.clone() },
+            Action::Touch(square) => core_arbiter::Event::Touch { at_ms: now, square: square.clone() },
+            Action::Resign(side) => core_arbiter::Event::Resign { at_ms: now, player: color(*side) },
+            Action::FlagFall(side) => {
                 let player = color(*side);
-                now += arbiter.remaining_ms(player).max(0).unsigned_abs() + 1_000;
+                if event.at.is_none() {
+                    // Without a time, the flag is seen one second after the side's time has run out.
+                    now += arbiter.remaining_ms(player).max(0).unsigned_abs();
+                }
                 core_arbiter::Event::Flag { at_ms: now, player }
             }
-            Event::OfferDraw => core_arbiter::Event::DrawOffer { at_ms: now, player: arbiter.to_move() },
-            // The opponent of the player whose offer stands accepts it.
-            Event::AcceptDraw => {
+            Action::OfferDraw => core_arbiter::Event::DrawOffer { at_ms: now, player: arbiter.to_move() },
+            // The opponent of the player whose offer stands accepts or rejects it.
+            Action::AcceptDraw => {
                 let offerer = arbiter.draw_offer().unwrap_or(arbiter.to_move());
                 core_arbiter::Event::DrawAccept { at_ms: now, player: !offerer }
             }
+            Action::DeclineDraw => {
+                let offerer = arbiter.draw_offer().unwrap_or(arbiter.to_move());
+                core_arbiter::Event::DrawDecline { at_ms: now, player: !offerer }
+            }
+            Action::Claim { claim, intended } => {
+                core_arbiter::Event::Claim { at_ms: now, claim: core_claim(*claim), intended: intended.clone() }
+            }
+            Action::ClaimIllegalMove => core_arbiter::Event::ClaimIllegalMove { at_ms: now },
+            Action::BothFlagsFallen => core_arbiter::Event::BothFlagsFallen { at_ms: now },
+            Action::ColoursReversed => core_arbiter::Event::ColoursReversed { at_ms: now },
         };
         rulings.extend(apply(&mut arbiter, core_event)?);
     }
     if let Some(uci) = pending_move {
-        // FIDE 6.2.1: a move that ends the game is complete without the clock press.
+        // FIDE 6.2.1: a move that ends the game is complete without the clock press; any other
+        // move not followed by a press is not completed.
         let legal = arbiter.game().position().parse_uci(&uci).is_ok();
         if legal {
-            rulings.extend(apply(&mut arbiter, core_arbiter::Event::Move { at_ms: now, uci, position_after: None })?);
+            let mut ended = arbiter.clone();
+            let made = apply(&mut ended, core_arbiter::Event::Move { at_ms: now, uci, position_after: None })?;
+            if matches!(ended.status(), core_arbiter::Status::Ended(_)) {
+                arbiter = ended;
+                rulings.extend(made);
+            }
         }
     }
+    Ok(outcome(&arbiter, &rulings))
+}
+
+/// What the arbiter reports after the events.
+fn outcome(arbiter: &Arbiter, rulings: &[Ruling]) -> EventOutcome {
     let mut time_added: BTreeMap<String, u32> = BTreeMap::new();
-    for ruling in &rulings {
+    for ruling in rulings {
         if let Ruling::TimeAdded { player, ms, .. } = ruling {
             *time_added.entry(side_name(*player)).or_default() += (*ms / 60_000) as u32;
         }
@@ -323,9 +443,25 @@ fn run_events(laws: Laws, spec: &PositionSpec, events: &[Event]) -> Answer<Event
     };
     let allowed = arbiter.allowed_moves();
     let pos = *arbiter.game().position();
-    Ok(EventOutcome {
+    let per_side = |f: &dyn Fn(Color) -> _| Color::ALL.iter().map(|&c| (side_name(c), f(c))).collect();
+    let category = match arbiter.category() {
+        core_arbiter::Category::Standard => Category::Standard,
+        core_arbiter::Category::Rapid => Category::Rapid,
+        core_arbiter::Category::Blitz => Category::Blitz,
+    };
+    let draw_offer = match arbiter.draw_offer() {
+        Some(Color::White) => DrawOffer::White,
+        Some(Color::Black) => DrawOffer::Black,
+        None => DrawOffer::None,
+    };
+    EventOutcome {
         result: Some(result),
         allowed_moves: Some(allowed.allowed.iter().map(|m| pos.uci(*m)).collect()),
         time_added: Some(time_added),
-    })
+        annulled: Some(arbiter.status() == core_arbiter::Status::Annulled),
+        category: Some(category),
+        must_record: Some(per_side(&|c| arbiter.must_record(c))),
+        clock: Some(Color::ALL.iter().map(|&c| (side_name(c), ClockTime::from_ms(arbiter.remaining_ms(c)))).collect()),
+        draw_offer: Some(draw_offer),
+    }
 }

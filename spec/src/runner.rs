@@ -11,7 +11,7 @@ use crate::corpus::{position_spec, LocatedCase};
 use crate::implementation::{Failure, Implementation};
 use crate::outcome::{CaseReport, Mismatch, Outcome};
 use crate::profile::Profile;
-use crate::protocol::{ErrorBody, ErrorKind, Observation, PositionSpec};
+use crate::protocol::{ErrorBody, ErrorKind, EventOutcome, Observation, PositionSpec, SealedVerdict};
 
 /// How to run.
 #[derive(Clone, Debug)]
@@ -253,24 +253,113 @@ impl Session<'_> {
         }
         if let Some(outcome) = &expect.events {
             if self.supports("events") {
-                match self.imp.events(&position, &case.events) {
-                    Ok(actual) => {
-                        if outcome.result.is_some() {
-                            self.push(compare("events: result", &outcome.result, &actual.result));
-                        }
-                        if let Some(allowed) = &outcome.allowed_moves {
-                            self.push(compare_sets("events: allowed_moves", allowed, actual.allowed_moves.as_ref()));
-                        }
-                        if outcome.time_added.is_some() {
-                            self.push(compare("events: time_added", &outcome.time_added, &actual.time_added));
-                        }
-                    }
+                match self.imp.events(&position, &case.event_setup(), &case.events) {
+                    Ok(actual) => self.check_event_outcome(outcome, &actual),
                     Err(f) => self.failed("events", f),
+                }
+            }
+        }
+        if let Some(spoken) = &expect.spoken {
+            self.check_spoken(&position, spoken);
+        }
+        if let Some(sealed) = &expect.sealed {
+            self.check_sealed(&position, sealed);
+        }
+        for sheet in expect.scoresheet.iter().flatten() {
+            if self.supports("scoresheet") {
+                let what = format!("scoresheet {:?}", sheet.text);
+                match self.imp.scoresheet(&position, &sheet.text) {
+                    Ok(actual) => {
+                        if let Some(moves) = &sheet.moves {
+                            self.push(compare(&format!("{what}: moves"), moves, &actual.moves));
+                        }
+                        self.push(compare(&format!("{what}: draw_offers"), &sheet.draw_offers, &actual.draw_offers));
+                    }
+                    Err(f) => self.failed(&what, f),
                 }
             }
         }
     }
 
+    /// Checks the fields of an event outcome the case names; one the implementation leaves out
+    /// is skipped.
+    fn check_event_outcome(&mut self, expected: &EventOutcome, actual: &EventOutcome) {
+        self.push_reported("events: result", &expected.result, &actual.result);
+        if let Some(allowed) = &expected.allowed_moves {
+            self.push(compare_sets("events: allowed_moves", allowed, actual.allowed_moves.as_ref()));
+        }
+        self.push_reported("events: time_added", &expected.time_added, &actual.time_added);
+        self.push_reported("events: annulled", &expected.annulled, &actual.annulled);
+        self.push_reported("events: category", &expected.category, &actual.category);
+        self.push_reported("events: must_record", &expected.must_record, &actual.must_record);
+        self.push_reported("events: clock", &expected.clock, &actual.clock);
+        self.push_reported("events: draw_offer", &expected.draw_offer, &actual.draw_offer);
+    }
+
+    /// Compares an expected field with the reported one: nothing when the case does not name
+    /// it, a skip when the implementation does not report it.
+    fn push_reported<T: PartialEq + std::fmt::Debug>(&mut self, what: &str, expected: &Option<T>, actual: &Option<T>) {
+        match (expected, actual) {
+            (None, _) => {}
+            (Some(_), None) => self.push(Verdict::Skip(format!("{what}: the implementation does not report it"))),
+            (Some(e), Some(a)) => self.push(compare(what, e, a)),
+        }
+    }
+
+    /// FIDE D.2.1: compared with umlauts spelled out (`ö` as `oe`), so either spelling passes.
+    fn check_spoken(&mut self, position: &PositionSpec, spoken: &BTreeMap<String, String>) {
+        for (mv, text) in spoken {
+            if !self.supports("spoken") {
+                return;
+            }
+            let what = format!("spoken {mv}");
+            match self.imp.spoken(position, mv) {
+                Ok(actual) => {
+                    let v = if spell_out_umlauts(text) == spell_out_umlauts(&actual) {
+                        Verdict::Pass
+                    } else {
+                        mismatch(&what, text.clone(), actual)
+                    };
+                    self.push(v);
+                }
+                Err(f) => self.failed(&what, f),
+            }
+        }
+    }
+
+    fn check_sealed(&mut self, position: &PositionSpec, sealed: &BTreeMap<String, SealedVerdict>) {
+        for (text, verdict) in sealed {
+            if !self.supports("sealed") {
+                return;
+            }
+            let what = format!("sealed {text:?}");
+            match self.imp.sealed(position, text) {
+                Ok(actual) => self.push(compare(&what, verdict, &actual)),
+                Err(f) => self.failed(&what, f),
+            }
+        }
+    }
+}
+
+/// German text with `ä`, `ö`, `ü`, `ß` written `ae`, `oe`, `ue`, `ss` (the usual ASCII spelling).
+fn spell_out_umlauts(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            'ä' => out.push_str("ae"),
+            'ö' => out.push_str("oe"),
+            'ü' => out.push_str("ue"),
+            'Ä' => out.push_str("Ae"),
+            'Ö' => out.push_str("Oe"),
+            'Ü' => out.push_str("Ue"),
+            'ß' => out.push_str("ss"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+impl Session<'_> {
     /// The position the case starts from, its PGN read into UCI moves by the implementation.
     fn position(&mut self, case: &Case) -> Option<PositionSpec> {
         let mut spec = match position_spec(case, case.moves.clone()) {
@@ -542,5 +631,12 @@ mod tests {
         assert!(matches!(compare_fen(without, "4k3/8/8/4p3/8/8/8/4K3 b - - 0 1"), Verdict::Fail(_)));
         assert!(matches!(compare_fen(without, "4k3/8/8/4p3/8/8/8/4K3 w - - 7 1"), Verdict::Fail(_)));
         assert!(matches!(compare_fen(without, "not a fen"), Verdict::Error(_)));
+    }
+
+    #[test]
+    fn spoken_umlauts_and_ascii_spelling_compare_equal_d_2_1() {
+        assert_eq!(spell_out_umlauts("König Eva eins Eva zwei"), "Koenig Eva eins Eva zwei");
+        assert_eq!(spell_out_umlauts("Läufer Felix eins Hector fünf"), "Laeufer Felix eins Hector fuenf");
+        assert_ne!(spell_out_umlauts("Dame David eins"), spell_out_umlauts("Dame David zwei"));
     }
 }

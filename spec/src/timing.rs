@@ -1,0 +1,233 @@
+//! Clock times and time controls as cases write them (FIDE 6.3): `"1:30:00"`, `"5:00"`,
+//! `"0:30"`, and a time control `"90+30"` (minutes plus seconds per move) or its periods.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// A clock reading or a duration, to the millisecond: `"H:MM:SS"`, `"M:SS"` (minutes may
+/// exceed 59), with an optional `.mmm` and a leading `-` for a clock past zero.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct ClockTime {
+    /// Milliseconds (negative only for a clock whose flag has fallen).
+    pub ms: i64,
+}
+
+impl ClockTime {
+    pub fn from_ms(ms: i64) -> ClockTime {
+        ClockTime { ms }
+    }
+
+    /// The time as a non-negative duration, or an error naming the text.
+    pub fn duration_ms(self) -> Result<u64, String> {
+        u64::try_from(self.ms).map_err(|_| format!("time {self} is negative; a duration or an event time cannot be"))
+    }
+}
+
+impl FromStr for ClockTime {
+    type Err = String;
+    fn from_str(text: &str) -> Result<ClockTime, String> {
+        let bad = || format!("time {text:?}: expected H:MM:SS, M:SS or S (optionally with .mmm)");
+        let (negative, body) = match text.trim().strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text.trim()),
+        };
+        let (whole, millis) = match body.split_once('.') {
+            Some((whole, frac)) if (1..=3).contains(&frac.len()) && frac.bytes().all(|b| b.is_ascii_digit()) => {
+                let padded = format!("{frac:0<3}");
+                (whole, padded.parse::<i64>().map_err(|_| bad())?)
+            }
+            Some(_) => return Err(bad()),
+            None => (body, 0),
+        };
+        let parts: Vec<&str> = whole.split(':').collect();
+        if parts.is_empty() || parts.len() > 3 || parts.iter().any(|p| p.is_empty()) {
+            return Err(bad());
+        }
+        let mut seconds: i64 = 0;
+        for (i, part) in parts.iter().enumerate() {
+            let value: i64 = part.parse().map_err(|_| bad())?;
+            // Every part after the first is a count of minutes or seconds below 60.
+            if i > 0 && (part.len() != 2 || value >= 60) {
+                return Err(bad());
+            }
+            seconds = seconds.checked_mul(60).and_then(|s| s.checked_add(value)).ok_or_else(bad)?;
+        }
+        let ms = seconds.checked_mul(1000).and_then(|s| s.checked_add(millis)).ok_or_else(bad)?;
+        Ok(ClockTime { ms: if negative { -ms } else { ms } })
+    }
+}
+
+impl TryFrom<String> for ClockTime {
+    type Error = String;
+    fn try_from(text: String) -> Result<ClockTime, String> {
+        text.parse()
+    }
+}
+
+impl From<ClockTime> for String {
+    fn from(t: ClockTime) -> String {
+        t.to_string()
+    }
+}
+
+/// As written in cases (reports show it this way).
+impl fmt::Debug for ClockTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{self}\"")
+    }
+}
+
+impl fmt::Display for ClockTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.ms < 0 { "-" } else { "" };
+        let ms = self.ms.unsigned_abs();
+        let (seconds, millis) = (ms / 1000, ms % 1000);
+        let (hours, minutes, secs) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+        if hours > 0 {
+            write!(f, "{sign}{hours}:{minutes:02}:{secs:02}")?;
+        } else {
+            write!(f, "{sign}{minutes}:{secs:02}")?;
+        }
+        if millis > 0 {
+            write!(f, ".{millis:03}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One period of a time control (FIDE 6.3.1): `moves` to complete in `time`, or the rest of
+/// the game when `moves` is absent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PeriodSpec {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u32>,
+    pub time: ClockTime,
+}
+
+/// How a delay is applied (FIDE 6.3.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DelayModeSpec {
+    /// The main time runs only after the delay (the delay mode of 6.3.2).
+    #[default]
+    Simple,
+    /// The time used, up to the delay, is given back after the move.
+    Bronstein,
+}
+
+/// A time control written out: periods, then an increment and/or a delay per move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeControlPeriods {
+    pub periods: Vec<PeriodSpec>,
+    /// FIDE 6.3.2 cumulative (Fischer) mode: added after every completed move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub increment: Option<ClockTime>,
+    /// FIDE 6.3.2 delay per move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delay: Option<ClockTime>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delay_mode: Option<DelayModeSpec>,
+}
+
+/// A time control (FIDE 6.3): `"90+30"` (all moves in 90 minutes, 30 seconds added per move;
+/// `"5"` or `"5+0"` without increment) or [`TimeControlPeriods`]. Checked when read: a text
+/// that is no time control, or a negative time, is an error naming it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged, try_from = "TimeControlText")]
+pub enum TimeControlSpec {
+    Short(String),
+    Periods(TimeControlPeriods),
+}
+
+/// A time control as written, before it is checked.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum TimeControlText {
+    Short(String),
+    Periods(TimeControlPeriods),
+}
+
+impl TryFrom<TimeControlText> for TimeControlSpec {
+    type Error = String;
+    fn try_from(text: TimeControlText) -> Result<TimeControlSpec, String> {
+        let spec = match text {
+            TimeControlText::Short(s) => TimeControlSpec::Short(s),
+            TimeControlText::Periods(p) => TimeControlSpec::Periods(p),
+        };
+        let periods = spec.periods()?;
+        let times = periods.periods.iter().map(|p| p.time).chain(periods.increment).chain(periods.delay);
+        for time in times {
+            time.duration_ms()?;
+        }
+        Ok(spec)
+    }
+}
+
+impl TimeControlSpec {
+    /// The periods form: `"90+30"` read as one period of 90 minutes and a 30-second increment.
+    pub fn periods(&self) -> Result<TimeControlPeriods, String> {
+        match self {
+            TimeControlSpec::Periods(p) => Ok(p.clone()),
+            TimeControlSpec::Short(text) => {
+                let bad = || format!("time control {text:?}: expected MINUTES+SECONDS such as \"90+30\" or \"5+0\"");
+                let (base, increment) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
+                let minutes: i64 = base.trim().parse().map_err(|_| bad())?;
+                let seconds: i64 = increment.trim().parse().map_err(|_| bad())?;
+                if minutes < 0 || seconds < 0 {
+                    return Err(bad());
+                }
+                Ok(TimeControlPeriods {
+                    periods: vec![PeriodSpec { moves: None, time: ClockTime::from_ms(minutes * 60_000) }],
+                    increment: Some(ClockTime::from_ms(seconds * 1000)),
+                    delay: None,
+                    delay_mode: None,
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_times_read_and_print_6_3() {
+        let t = |s: &str| s.parse::<ClockTime>().map(|t| t.ms);
+        assert_eq!(t("1:30:00"), Ok(5_400_000));
+        assert_eq!(t("90:00"), Ok(5_400_000));
+        assert_eq!(t("0:30"), Ok(30_000));
+        assert_eq!(t("7"), Ok(7_000));
+        assert_eq!(t("0:01.5"), Ok(1_500));
+        assert_eq!(t("-0:01"), Ok(-1_000));
+        assert!(t("1:5").is_err());
+        assert!(t("1:60").is_err());
+        assert!(t("a:00").is_err());
+        assert!(t("").is_err());
+        assert_eq!(ClockTime::from_ms(5_400_000).to_string(), "1:30:00");
+        assert_eq!(ClockTime::from_ms(61_500).to_string(), "1:01.500");
+        assert_eq!(ClockTime::from_ms(-1_000).to_string(), "-0:01");
+    }
+
+    #[test]
+    fn short_time_control_6_3_1() {
+        let p = TimeControlSpec::Short("90+30".into()).periods().map(|p| (p.periods[0].time.ms, p.increment));
+        assert_eq!(p, Ok((5_400_000, Some(ClockTime::from_ms(30_000)))));
+        assert!(TimeControlSpec::Short("ninety".into()).periods().is_err());
+        assert!(TimeControlSpec::Short("-5+0".into()).periods().is_err());
+    }
+
+    #[test]
+    fn bad_time_controls_refused_when_read_6_3() {
+        let read = |yaml: &str| serde_yaml::from_str::<TimeControlSpec>(yaml).map_err(|e| e.to_string());
+        assert!(read("\"90+30\"").is_ok());
+        assert!(read("{periods: [{moves: 40, time: \"90:00\"}, {time: \"30:00\"}], increment: \"0:30\"}").is_ok());
+        assert!(read("\"ninety\"").is_err_and(|e| e.contains("ninety")));
+        assert!(read("{periods: [{time: \"-5:00\"}]}").is_err_and(|e| e.contains("negative")));
+    }
+}
