@@ -16,6 +16,7 @@ use arbiter_core::{perft, Color, FenError, Game, GameError, Laws, Position, Term
 
 use crate::case::Edition;
 use crate::implementation::{Answer, Failure, Implementation};
+use crate::profile::{DeadMode, DrawMode, Profile};
 use crate::protocol::{
     Action, Category, DrawClaim, DrawOffer, ErrorBody, ErrorKind, Event, EventOutcome, EventSetup, GameResult, Hello,
     Observation, PerftAnswer, PositionSpec, ScoresheetAnswer, SealedVerdict, Side, Status, Supervision,
@@ -23,19 +24,37 @@ use crate::protocol::{
 };
 use crate::timing::{ClockTime, DelayModeSpec, TimeControlSpec};
 
-/// The reference core, deciding under one edition of the Laws.
-#[derive(Clone, Copy, Debug, Default)]
+/// The reference core, deciding under one edition of the Laws and one rule profile.
+#[derive(Clone, Copy, Debug)]
 pub struct Reference {
     laws: Laws,
+    draws: DrawMode,
+    dead: DeadMode,
+}
+
+impl Default for Reference {
+    /// The 2023 Laws as written.
+    fn default() -> Reference {
+        Reference { laws: Laws::Fide2023, draws: DrawMode::Claims, dead: DeadMode::Full }
+    }
 }
 
 impl Reference {
+    /// The Laws of `edition` as written.
     pub fn new(edition: Edition) -> Reference {
-        let laws = match edition {
-            Edition::Fide2018 => Laws::Fide2018,
-            Edition::Fide2023 => Laws::Fide2023,
-        };
-        Reference { laws }
+        Reference { laws: core_laws(edition), ..Reference::default() }
+    }
+
+    /// Under a rule profile (its draw and dead-position modes), with the edition `edition`.
+    pub fn for_profile(profile: &Profile, edition: Edition) -> Reference {
+        Reference { laws: core_laws(edition), draws: profile.draws, dead: profile.dead }
+    }
+}
+
+fn core_laws(edition: Edition) -> Laws {
+    match edition {
+        Edition::Fide2018 => Laws::Fide2018,
+        Edition::Fide2023 => Laws::Fide2023,
     }
 }
 
@@ -57,26 +76,38 @@ impl Implementation for Reference {
     fn observe(&mut self, spec: &PositionSpec) -> Answer<Observation> {
         let game = self.replay(spec)?;
         let pos = *game.position();
-        let status = status(&game);
-        let claimable = if game.is_over() {
-            Vec::new()
-        } else {
-            let mut claims = Vec::new();
+        let mut status = status(&game);
+        let mut result = result_of(&game);
+        // Profile "material-only": only the material cases of 5.2.2 end the game.
+        if self.dead == DeadMode::MaterialOnly
+            && status == Status::DeadPosition
+            && !arbiter_core::material::is_insufficient_material(&pos)
+        {
+            (status, result) = (Status::Ongoing, GameResult::Ongoing);
+        }
+        let mut claimable = Vec::new();
+        if status == Status::Ongoing {
             if game.can_claim_threefold() {
-                claims.push(DrawClaim::Threefold);
+                claimable.push(DrawClaim::Threefold);
             }
             if game.can_claim_fifty_moves() {
-                claims.push(DrawClaim::Fifty);
+                claimable.push(DrawClaim::Fifty);
             }
-            claims
-        };
+        }
+        // Profile "automatic-draws": what the Laws let a player claim (9.2.2, 9.3.2) ends the game.
+        if self.draws == DrawMode::Automatic && !claimable.is_empty() {
+            status =
+                if claimable[0] == DrawClaim::Threefold { Status::ThreefoldRepetition } else { Status::FiftyMoves };
+            result = GameResult::Draw;
+            claimable.clear();
+        }
         Ok(Observation {
             fen: pos.fen(),
             // FIDE 3.10.1: the legal moves of the position, whether or not the game has ended.
             legal_moves: Some(pos.legal_moves().iter().map(|m| pos.uci(*m)).collect()),
             in_check: Some(pos.is_check()),
             status: Some(status),
-            result: Some(result_of(&game)),
+            result: Some(result),
             claimable: Some(claimable),
         })
     }

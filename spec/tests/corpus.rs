@@ -83,3 +83,19 @@ fn serve_answers_bad_requests_and_keeps_going() {
     assert_eq!(lines[1]["error"]["detail"], "missing_king");
     assert_eq!(lines[2]["id"], 8);
 }
+
+/// Each rule profile (edition, claims or automatic draws, dead positions in full or by
+/// material only) passes on the reference core run under that profile.
+#[test]
+fn every_profile_passes_on_the_core() {
+    let corpus = shipped();
+    let cases: Vec<_> = corpus.cases.iter().collect();
+    for profile in profile::PROFILES.iter() {
+        let factory = || -> Result<Box<dyn Implementation>, String> {
+            Ok(Box::new(Reference::for_profile(profile, profile.laws)))
+        };
+        let options = RunOptions::new(*profile);
+        let reports = run(&cases, &factory, &options, &|_| {});
+        assert_eq!(unexpected(&reports), Vec::<String>::new(), "profile {}", profile.name);
+    }
+}

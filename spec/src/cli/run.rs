@@ -124,10 +124,11 @@ fn execute(args: &Args, options: &RunOptions, info: &RunInfo) -> ExitCode {
     let timeout = Duration::from_secs_f64(args.timeout);
     let adapter = args.adapter.clone();
     let laws = options.laws;
+    let profile = options.profile;
     let factory = move || -> Result<Box<dyn Implementation>, String> {
         Ok(match &adapter {
             Some(cmd) => Box::new(Adapter::new(cmd, timeout)),
-            None => Box::new(Reference::new(laws)),
+            None => Box::new(Reference::for_profile(&profile, laws)),
         })
     };
     let bar = progress_bar(args.format, cases.len());
