@@ -1,0 +1,154 @@
+//! An arbiter adapter over shakmaty (<https://crates.io/crates/shakmaty>): the adapter protocol
+//! (`docs/adapter-protocol.md`) on stdin and stdout. It answers what shakmaty itself can tell:
+//! legal moves, check, checkmate, stalemate, insufficient material, perft, SAN both ways.
+//! Everything else is `unsupported`, so the runner skips it rather than guess.
+//!
+//!     arbiter run --adapter 'cargo run -q -p arbiter-shakmaty'
+
+use std::collections::BTreeMap;
+use std::io::{stdin, stdout};
+
+use arbiter_spec::implementation::{Answer, Failure, Implementation};
+use arbiter_spec::protocol::{
+    ErrorBody, ErrorKind, GameResult, Hello, Observation, PerftAnswer, PositionSpec, Status, PROTOCOL_VERSION,
+};
+use arbiter_spec::serve::serve;
+use shakmaty::fen::Fen;
+use shakmaty::san::{San, SanError, SanPlus};
+use shakmaty::uci::UciMove;
+use shakmaty::{perft, CastlingMode, Chess, Color, EnPassantMode, Move, Position};
+
+/// shakmaty behind the adapter protocol.
+struct Shakmaty;
+
+fn main() -> std::process::ExitCode {
+    match serve(&mut Shakmaty, stdin().lock(), stdout().lock()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("arbiter-shakmaty: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn error(kind: ErrorKind, message: String) -> Failure {
+    Failure::Answered(ErrorBody::new(kind, message))
+}
+
+fn mode(spec: &PositionSpec) -> CastlingMode {
+    if spec.chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    }
+}
+
+/// The position of a request: the FEN (FIDE 3.10.3: shakmaty refuses positions it knows to be
+/// impossible), then the moves, each of which must be legal (3.10.2).
+fn position(spec: &PositionSpec) -> Answer<Chess> {
+    let fen = Fen::from_ascii(spec.fen.as_bytes())
+        .map_err(|e| error(ErrorKind::InvalidFen, format!("{:?}: {e}", spec.fen)))?;
+    let mut pos: Chess =
+        fen.into_position(mode(spec)).map_err(|e| error(ErrorKind::IllegalPosition, format!("{:?}: {e}", spec.fen)))?;
+    for text in &spec.moves {
+        let m = legal_move(&pos, text)?;
+        pos.play_unchecked(&m);
+    }
+    Ok(pos)
+}
+
+/// A UCI move that is legal in `pos`.
+fn legal_move(pos: &Chess, text: &str) -> Answer<Move> {
+    let uci = UciMove::from_ascii(text.as_bytes())
+        .map_err(|e| error(ErrorKind::IllegalMove, format!("{text:?} is not a UCI move: {e}")))?;
+    uci.to_move(pos).map_err(|e| error(ErrorKind::IllegalMove, format!("{text}: {e}")))
+}
+
+fn uci(m: &Move, spec: &PositionSpec) -> String {
+    m.to_uci(mode(spec)).to_string()
+}
+
+/// FIDE 5.1.1 checkmate, 5.2.1 stalemate, 5.2.2 dead position as far as shakmaty sees it
+/// (insufficient material on both sides), 9.6.2 seventy-five moves from the halfmove clock.
+/// shakmaty keeps no history, so fivefold repetition (9.6.1) is not seen.
+fn status(pos: &Chess) -> Status {
+    if pos.is_checkmate() {
+        Status::Checkmate
+    } else if pos.is_stalemate() {
+        Status::Stalemate
+    } else if pos.is_insufficient_material() {
+        Status::DeadPosition
+    } else if pos.halfmoves() >= 150 {
+        Status::SeventyfiveMoves
+    } else {
+        Status::Ongoing
+    }
+}
+
+/// FIDE 5.1.1 / 1.4: the mated side loses; every other end is a draw (5.2).
+fn result(pos: &Chess, status: Status) -> GameResult {
+    match status {
+        Status::Ongoing => GameResult::Ongoing,
+        Status::Checkmate if pos.turn() == Color::White => GameResult::BlackWins,
+        Status::Checkmate => GameResult::WhiteWins,
+        _ => GameResult::Draw,
+    }
+}
+
+impl Implementation for Shakmaty {
+    fn hello(&mut self) -> Answer<Hello> {
+        Ok(Hello {
+            name: "shakmaty".into(),
+            version: "0.27".into(),
+            protocol: PROTOCOL_VERSION,
+            ops: ["observe", "perft", "san", "parse_san"].map(String::from).to_vec(),
+            profile: None,
+        })
+    }
+
+    fn observe(&mut self, spec: &PositionSpec) -> Answer<Observation> {
+        let pos = position(spec)?;
+        let status = status(&pos);
+        Ok(Observation {
+            fen: Fen::from_position(pos.clone(), EnPassantMode::Legal).to_string(),
+            legal_moves: Some(pos.legal_moves().iter().map(|m| uci(m, spec)).collect()),
+            in_check: Some(pos.is_check()),
+            status: Some(status),
+            result: Some(result(&pos, status)),
+            claimable: None,
+        })
+    }
+
+    fn perft(&mut self, spec: &PositionSpec, depth: u32) -> Answer<PerftAnswer> {
+        let pos = position(spec)?;
+        if depth == 0 {
+            return Ok(PerftAnswer { nodes: 1, divide: BTreeMap::new() });
+        }
+        let mut divide = BTreeMap::new();
+        for m in pos.legal_moves() {
+            let mut next = pos.clone();
+            next.play_unchecked(&m);
+            divide.insert(uci(&m, spec), perft(&next, depth - 1));
+        }
+        Ok(PerftAnswer { nodes: divide.values().sum(), divide })
+    }
+
+    /// FIDE Appendix C: the SAN of a legal move, with its check or mate sign (C.11, C.12).
+    fn san(&mut self, spec: &PositionSpec, mv: &str) -> Answer<String> {
+        let pos = position(spec)?;
+        let m = legal_move(&pos, mv)?;
+        Ok(SanPlus::from_move(pos, &m).to_string())
+    }
+
+    /// FIDE Appendix C: a SAN text read as one legal move.
+    fn parse_san(&mut self, spec: &PositionSpec, san: &str) -> Answer<String> {
+        let pos = position(spec)?;
+        let parsed = San::from_ascii(san.trim_end_matches(['+', '#']).as_bytes())
+            .map_err(|e| error(ErrorKind::InvalidSan, format!("{san:?}: {e}")))?;
+        let m = parsed.to_move(&pos).map_err(|e| match e {
+            SanError::AmbiguousSan => error(ErrorKind::AmbiguousSan, format!("{san:?} fits several legal moves")),
+            SanError::IllegalSan => error(ErrorKind::IllegalMove, format!("{san:?} is no legal move here")),
+        })?;
+        Ok(uci(&m, spec))
+    }
+}
