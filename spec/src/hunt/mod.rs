@@ -4,6 +4,7 @@
 //! the move lists themselves differ, classified by FIDE article, and shrunk by trying the
 //! earlier positions of the playout at the smallest depths first.
 
+mod adapter_peer;
 mod classify;
 mod double_step;
 mod finding;
@@ -15,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::{perft, Position};
 
+pub use adapter_peer::AdapterPeer;
 pub use classify::{classify_extra, classify_missing, Category};
 pub use double_step::double_step_target;
 pub use finding::Finding;
