@@ -16,6 +16,7 @@ use arbiter_spec::serve::serve;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
+use shakmaty::zobrist::{Zobrist64, ZobristHash};
 use shakmaty::{perft, CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 
 /// shakmaty behind the adapter protocol.
@@ -46,15 +47,27 @@ fn mode(spec: &PositionSpec) -> CastlingMode {
 /// The position of a request: the FEN (FIDE 3.10.3: shakmaty refuses positions it knows to be
 /// impossible), then the moves, each of which must be legal (3.10.2).
 fn position(spec: &PositionSpec) -> Answer<Chess> {
+    Ok(game(spec)?.0)
+}
+
+/// The position of a request and how many times it has appeared in the game (FIDE 9.2.3: the
+/// same side to move, pieces, castling rights and legal en passant, which is what shakmaty's
+/// Zobrist hash with legal en passant covers), counting the FEN's position as the first.
+fn game(spec: &PositionSpec) -> Answer<(Chess, usize)> {
     let fen = Fen::from_ascii(spec.fen.as_bytes())
         .map_err(|e| error(ErrorKind::InvalidFen, format!("{:?}: {e}", spec.fen)))?;
     let mut pos: Chess =
         fen.into_position(mode(spec)).map_err(|e| error(ErrorKind::IllegalPosition, format!("{:?}: {e}", spec.fen)))?;
+    let key = |pos: &Chess| -> Zobrist64 { pos.zobrist_hash(EnPassantMode::Legal) };
+    let mut seen = vec![key(&pos)];
     for text in &spec.moves {
         let m = legal_move(&pos, text)?;
         pos.play_unchecked(&m);
+        seen.push(key(&pos));
     }
-    Ok(pos)
+    let now = key(&pos);
+    let appearances = seen.iter().filter(|k| **k == now).count();
+    Ok((pos, appearances))
 }
 
 /// A UCI move that is legal in `pos`.
@@ -70,14 +83,16 @@ fn uci(m: &Move, spec: &PositionSpec) -> String {
 
 /// FIDE 5.1.1 checkmate, 5.2.1 stalemate, 5.2.2 dead position as far as shakmaty sees it
 /// (insufficient material on both sides), 9.6.2 seventy-five moves from the halfmove clock.
-/// shakmaty keeps no history, so fivefold repetition (9.6.1) is not seen.
-fn status(pos: &Chess) -> Status {
+/// and 9.6.1 fivefold repetition from the game replayed by the adapter.
+fn status(pos: &Chess, appearances: usize) -> Status {
     if pos.is_checkmate() {
         Status::Checkmate
     } else if pos.is_stalemate() {
         Status::Stalemate
     } else if pos.is_insufficient_material() {
         Status::DeadPosition
+    } else if appearances >= 5 {
+        Status::FivefoldRepetition
     } else if pos.halfmoves() >= 150 {
         Status::SeventyfiveMoves
     } else {
@@ -107,8 +122,8 @@ impl Implementation for Shakmaty {
     }
 
     fn observe(&mut self, spec: &PositionSpec) -> Answer<Observation> {
-        let pos = position(spec)?;
-        let status = status(&pos);
+        let (pos, appearances) = game(spec)?;
+        let status = status(&pos, appearances);
         Ok(Observation {
             fen: Fen::from_position(pos.clone(), EnPassantMode::Legal).to_string(),
             legal_moves: Some(pos.legal_moves().iter().map(|m| uci(m, spec)).collect()),
