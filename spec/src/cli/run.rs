@@ -128,6 +128,10 @@ fn execute(args: &Args, options: &RunOptions, info: &RunInfo) -> ExitCode {
         return ExitCode::from(2);
     }
     let peer = Peer::of(args);
+    if let Err(message) = peer.check_start(options.laws) {
+        eprintln!("arbiter run: {message}");
+        return ExitCode::from(2);
+    }
     let bar = progress_bar(args.format, cases.len());
     let progress = |_: &CaseReport| bar.inc(1);
     let mut reports = runner::run(&cases, &|| peer.start(options.laws), options, &progress);
@@ -157,6 +161,15 @@ impl Peer {
             (Some(command), _) => Peer::Adapter { command: command.clone(), timeout },
             (None, Some(command)) => Peer::Uci { command: command.clone(), timeout },
             (None, None) => Peer::Reference,
+        }
+    }
+
+    /// A UCI engine that cannot start (or cannot do `go perft`) is a start-up error, not a
+    /// run of errors: it is started once here to find out. Adapters are started on demand.
+    pub fn check_start(&self, laws: Edition) -> Result<(), String> {
+        match self {
+            Peer::Uci { .. } => self.start(laws).map(drop),
+            _ => Ok(()),
         }
     }
 
