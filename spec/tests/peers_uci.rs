@@ -150,3 +150,14 @@ fn a_hang_is_one_timeout_and_the_run_goes_on_3() {
     let first = reports.iter().position(|r| outcome(r) == "TIMEOUT").expect("a TIMEOUT");
     assert!(reports[first + 1..].iter().any(|r| outcome(r) == "PASS"), "nothing passed after the hang");
 }
+
+#[test]
+fn chess960_without_uci_chess960_is_skipped_ii() {
+    let (code, reports) = run_uci(&format!("'{BUGGY}' --no-chess960"), &["--file", "II-chess960"]);
+    assert_eq!(code, 0);
+    let chess960: Vec<&Value> =
+        reports.iter().filter(|r| r["reason"].as_str().is_some_and(|x| x.contains("UCI_Chess960"))).collect();
+    assert!(!chess960.is_empty(), "no case skipped for want of UCI_Chess960");
+    assert!(chess960.iter().all(|r| outcome(r) == "SKIP"));
+    assert_eq!(count(&reports, "FAIL") + count(&reports, "ERROR"), 0);
+}

@@ -190,7 +190,8 @@ impl Peer {
 pub fn say_needs_an_adapter(reports: &mut [CaseReport]) {
     for report in reports.iter_mut().filter(|r| r.outcome == Outcome::Skip) {
         if let Some(reason) = &mut report.reason {
-            let engine_cannot = reason.contains("does not support") || reason.contains("does not report");
+            let engine_cannot = reason.contains("the implementation does not support `")
+                || reason.contains("the implementation does not report `");
             if engine_cannot && !reason.contains(NEEDS_AN_ADAPTER) {
                 *reason = format!("{NEEDS_AN_ADAPTER}: {reason}");
             }
