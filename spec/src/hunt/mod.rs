@@ -26,7 +26,7 @@ pub use rng::Rng;
 use crate::uci::{Divide, UciEngine, UciError};
 
 /// A program whose move generation the hunt can question: anything that gives a perft
-/// divide for a position. The UCI client is one; the adapter protocol will be another.
+/// divide for a position: the UCI client, and the adapter protocol ([`AdapterPeer`]).
 pub trait PerftPeer {
     /// The divide at `depth` of `fen` after `moves` (UCI texts).
     fn divide(&mut self, fen: &str, moves: &[String], depth: u32) -> Result<Divide, UciError>;
