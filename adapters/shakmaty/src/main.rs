@@ -167,3 +167,40 @@ impl Implementation for Shakmaty {
         Ok(uci(&m, spec))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    fn spec(fen: &str, moves: &[&str]) -> PositionSpec {
+        PositionSpec { fen: fen.into(), moves: moves.iter().map(|m| m.to_string()).collect(), chess960: false }
+    }
+
+    #[test]
+    fn fivefold_repetition_9_6_1_after_four_knight_shuffles() {
+        let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        let four: Vec<&str> = shuffle.iter().cycle().take(16).copied().collect();
+        // The initial position, then after each of the four shuffles: five appearances.
+        let obs = Shakmaty.observe(&spec(START, &four)).expect("legal moves");
+        assert_eq!(obs.status, Some(Status::FivefoldRepetition));
+        assert_eq!(obs.result, Some(GameResult::Draw));
+        let three = &four[..12];
+        assert_eq!(Shakmaty.observe(&spec(START, three)).expect("legal").status, Some(Status::Ongoing));
+    }
+
+    #[test]
+    fn perft_3_of_the_initial_position_3_10_1() {
+        // Published count (chessprogramming.org, Perft Results): 8902 at depth 3.
+        let answer = Shakmaty.perft(&spec(START, &[]), 3).expect("perft");
+        assert_eq!(answer.nodes, 8902);
+        assert_eq!(answer.divide.len(), 20);
+    }
+
+    #[test]
+    fn illegal_move_is_refused_3_10_2() {
+        let err = Shakmaty.observe(&spec(START, &["e2e5"])).unwrap_err();
+        assert!(matches!(err, Failure::Answered(body) if body.kind == ErrorKind::IllegalMove));
+    }
+}
