@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # All of arbiter's tests, as CI runs them: set-up, formatting, lints, the test suite (whose
-# profile is optimised, so the deep perft counts run too), docs, a smoke run of every
+# profile is optimised, so the deep perft counts run too), the real peers, docs, a smoke run of every
 # benchmark, the bounded fuzzing runs, and the main job.
 #   FUZZ_SECONDS  seconds per fuzz target (default 60)
 set -euo pipefail
@@ -18,6 +18,9 @@ cargo clippy --workspace --all-targets -- -D warnings
 
 step "cargo test"
 cargo test --workspace
+
+step "the corpus against real peers: Stockfish, python-chess, shakmaty; docs/conformance.md current"
+ci/peers.sh
 
 step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet

@@ -22,6 +22,8 @@ enum Command {
     Hunt(cli::hunt::Args),
     /// Run the conformance corpus against an implementation.
     Run(cli::run::Args),
+    /// A markdown table of implementations against the corpus, by article.
+    Matrix(cli::matrix::Args),
     /// List the cases with their ids and clauses.
     List(cli::list::Args),
     /// Show a case, its clauses and the rule in plain words.
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => cli::perft::run(args),
         Command::Hunt(args) => cli::hunt::run(args),
         Command::Run(args) => cli::run::run(args),
+        Command::Matrix(args) => cli::matrix::run(args),
         Command::List(args) => cli::list::run(args),
         Command::Explain(args) => cli::explain::run(args),
         Command::Check(args) => cli::check::run(args),

@@ -136,10 +136,10 @@ fn hunt_finds_nothing_in_stockfish_3_10_1() {
 }
 
 #[test]
-fn hunt_adapter_is_not_yet_supported() {
+fn hunt_adapter_that_cannot_start_is_a_start_up_error() {
     let output = Command::new(ARBITER).args(["hunt", "--adapter", "some-adapter"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("not yet supported"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("some-adapter"));
 }
 
 #[test]

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use arbiter_spec::hunt::{hunt, Finding, HuntConfig};
-use arbiter_spec::uci::UciEngine;
+use arbiter_spec::hunt::{hunt, AdapterPeer, Finding, HuntConfig, PerftPeer};
+use arbiter_spec::uci::{UciEngine, UciError};
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -20,7 +20,7 @@ pub struct Args {
     /// A UCI engine command line that supports `go perft N` (for example '/usr/games/stockfish').
     #[arg(long, value_name = "CMD")]
     pub uci: Option<String>,
-    /// A program speaking arbiter's adapter protocol (not yet supported by `hunt`).
+    /// A program speaking arbiter's adapter protocol that offers `perft` with its divide.
     #[arg(long, value_name = "CMD")]
     pub adapter: Option<String>,
     /// Seed of the random playouts (default: from the clock; printed so that a run can be repeated).
@@ -51,11 +51,13 @@ pub struct Args {
 
 /// Exit codes: 0 no finding, 1 at least one finding, 2 usage or engine start-up error.
 pub fn run(args: Args) -> ExitCode {
-    let Some(command) = &args.uci else {
-        // The adapter protocol comes with the corpus runner; `hunt` will take a `PerftPeer` for it.
-        return fail("--adapter is not yet supported by hunt (use --uci)");
+    let timeout = Duration::from_secs(args.timeout.max(1));
+    let started: Result<Box<dyn PerftPeer>, UciError> = match (&args.uci, &args.adapter) {
+        (Some(command), _) => UciEngine::start(command, timeout).map(|e| Box::new(e) as Box<dyn PerftPeer>),
+        (None, Some(command)) => AdapterPeer::start(command, timeout).map(|p| Box::new(p) as Box<dyn PerftPeer>),
+        (None, None) => return fail("give --uci or --adapter"),
     };
-    let mut engine = match UciEngine::start(command, Duration::from_secs(args.timeout.max(1))) {
+    let mut engine = match started {
         Ok(e) => e,
         Err(e) => return fail(&e.to_string()),
     };
@@ -78,7 +80,7 @@ pub fn run(args: Args) -> ExitCode {
         );
     }
     let mut write_errors = Vec::new();
-    let report = hunt(&mut engine, &config, |finding| {
+    let report = hunt(engine.as_mut(), &config, |finding| {
         if let Err(e) = write_case(&args.out, finding) {
             write_errors.push(e);
         }

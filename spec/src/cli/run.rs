@@ -13,6 +13,7 @@ use arbiter_spec::profile::{self, DEFAULT_PROFILE};
 use arbiter_spec::reference::Reference;
 use arbiter_spec::report::{self, Format, RunInfo};
 use arbiter_spec::runner::{self, RunOptions};
+use arbiter_spec::uci::{UciImplementation, NEEDS_AN_ADAPTER};
 
 use super::selection::{print_errors, Selection};
 
@@ -21,7 +22,8 @@ pub struct Args {
     /// Run against a program that speaks the adapter protocol (a command line, run by `sh`).
     #[arg(long, value_name = "CMD", conflicts_with = "uci")]
     pub adapter: Option<String>,
-    /// Run against a UCI engine (not available yet).
+    /// Run against a UCI engine (a command line, split like a shell would): move generation
+    /// only (`go perft`); the other expectations are skipped as needing an adapter.
     #[arg(long, value_name = "CMD")]
     pub uci: Option<String>,
     /// The edition of the Laws (default: the profile's).
@@ -63,9 +65,6 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn prepare(args: &Args) -> Result<(RunOptions, RunInfo), String> {
-    if args.uci.is_some() {
-        return Err("--uci: UCI engines are not supported yet (use --adapter)".into());
-    }
     let profile = profile::find(&args.profile)
         .ok_or_else(|| format!("unknown profile {:?} (known: {})", args.profile, profile::names()))?;
     let mut options = RunOptions::new(profile);
@@ -85,6 +84,9 @@ fn prepare(args: &Args) -> Result<(RunOptions, RunInfo), String> {
     if let Some(cmd) = &args.adapter {
         rerun.push_str(&format!(" --adapter '{cmd}'"));
     }
+    if let Some(cmd) = &args.uci {
+        rerun.push_str(&format!(" --uci '{cmd}'"));
+    }
     if args.profile != DEFAULT_PROFILE {
         rerun.push_str(&format!(" --profile {}", args.profile));
     }
@@ -92,7 +94,11 @@ fn prepare(args: &Args) -> Result<(RunOptions, RunInfo), String> {
         rerun.push_str(&format!(" --laws {laws}"));
     }
     rerun.push_str(&args.selection.corpus_args());
-    let implementation = args.adapter.clone().unwrap_or_else(|| "arbiter-core (in-process)".into());
+    let implementation = match (&args.adapter, &args.uci) {
+        (Some(cmd), _) => cmd.clone(),
+        (None, Some(cmd)) => format!("{cmd} (UCI)"),
+        (None, None) => "arbiter-core (in-process)".into(),
+    };
     let info = RunInfo { implementation, profile: profile.name.into(), laws: options.laws.to_string(), rerun };
     Ok((options, info))
 }
@@ -121,22 +127,77 @@ fn execute(args: &Args, options: &RunOptions, info: &RunInfo) -> ExitCode {
         eprintln!("arbiter run: no case matches the filters");
         return ExitCode::from(2);
     }
-    let timeout = Duration::from_secs_f64(args.timeout);
-    let adapter = args.adapter.clone();
-    let laws = options.laws;
-    let profile = options.profile;
-    let factory = move || -> Result<Box<dyn Implementation>, String> {
-        Ok(match &adapter {
-            Some(cmd) => Box::new(Adapter::new(cmd, timeout)),
-            None => Box::new(Reference::for_profile(&profile, laws)),
-        })
-    };
+    let peer = Peer::of(args);
+    if let Err(message) = peer.check_start(options) {
+        eprintln!("arbiter run: {message}");
+        return ExitCode::from(2);
+    }
     let bar = progress_bar(args.format, cases.len());
     let progress = |_: &CaseReport| bar.inc(1);
-    let reports = runner::run(&cases, &factory, options, &progress);
+    let mut reports = runner::run(&cases, &|| peer.start(options), options, &progress);
     bar.finish_and_clear();
+    if args.uci.is_some() {
+        say_needs_an_adapter(&mut reports);
+    }
     print!("{}", report::render(args.format, info, &reports));
     exit_status(&reports, args.allow_xpass)
+}
+
+/// The implementation a run is against, as given on the command line.
+#[derive(Clone, Debug)]
+pub enum Peer {
+    /// The reference core, in-process.
+    Reference,
+    /// A program speaking the adapter protocol.
+    Adapter { command: String, timeout: Duration },
+    /// A UCI engine (move generation only).
+    Uci { command: String, timeout: Duration },
+}
+
+impl Peer {
+    fn of(args: &Args) -> Peer {
+        let timeout = Duration::from_secs_f64(args.timeout);
+        match (&args.adapter, &args.uci) {
+            (Some(command), _) => Peer::Adapter { command: command.clone(), timeout },
+            (None, Some(command)) => Peer::Uci { command: command.clone(), timeout },
+            (None, None) => Peer::Reference,
+        }
+    }
+
+    /// A UCI engine that cannot start (or cannot do `go perft`) is a start-up error, not a
+    /// run of errors: it is started once here to find out. Adapters are started on demand.
+    pub fn check_start(&self, options: &RunOptions) -> Result<(), String> {
+        match self {
+            Peer::Uci { .. } => self.start(options).map(drop),
+            _ => Ok(()),
+        }
+    }
+
+    /// A running implementation (one per runner worker); the reference core follows the run's
+    /// profile and edition.
+    pub fn start(&self, options: &RunOptions) -> Result<Box<dyn Implementation>, String> {
+        Ok(match self {
+            Peer::Reference => Box::new(Reference::for_profile(&options.profile, options.laws)),
+            Peer::Adapter { command, timeout } => Box::new(Adapter::new(command, *timeout)),
+            Peer::Uci { command, timeout } => {
+                Box::new(UciImplementation::start(command, *timeout).map_err(|e| e.to_string())?)
+            }
+        })
+    }
+}
+
+/// A UCI engine answers move generation only: every other expectation is skipped, and the
+/// reason says that checking it needs an adapter.
+pub fn say_needs_an_adapter(reports: &mut [CaseReport]) {
+    for report in reports.iter_mut().filter(|r| r.outcome == Outcome::Skip) {
+        if let Some(reason) = &mut report.reason {
+            let engine_cannot = reason.contains("the implementation does not support `")
+                || reason.contains("the implementation does not report `");
+            if engine_cannot && !reason.contains(NEEDS_AN_ADAPTER) {
+                *reason = format!("{NEEDS_AN_ADAPTER}: {reason}");
+            }
+        }
+    }
 }
 
 fn progress_bar(format: Format, len: usize) -> indicatif::ProgressBar {

@@ -4,6 +4,7 @@
 //! the move lists themselves differ, classified by FIDE article, and shrunk by trying the
 //! earlier positions of the playout at the smallest depths first.
 
+mod adapter_peer;
 mod classify;
 mod double_step;
 mod finding;
@@ -15,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::{perft, Position};
 
+pub use adapter_peer::AdapterPeer;
 pub use classify::{classify_extra, classify_missing, Category};
 pub use double_step::double_step_target;
 pub use finding::Finding;
@@ -24,7 +26,7 @@ pub use rng::Rng;
 use crate::uci::{Divide, UciEngine, UciError};
 
 /// A program whose move generation the hunt can question: anything that gives a perft
-/// divide for a position. The UCI client is one; the adapter protocol will be another.
+/// divide for a position: the UCI client, and the adapter protocol ([`AdapterPeer`]).
 pub trait PerftPeer {
     /// The divide at `depth` of `fen` after `moves` (UCI texts).
     fn divide(&mut self, fen: &str, moves: &[String], depth: u32) -> Result<Divide, UciError>;

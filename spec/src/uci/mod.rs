@@ -6,8 +6,10 @@ mod command_line;
 mod divide;
 mod engine;
 mod error;
+mod implementation;
 
 pub use command_line::split_command_line;
 pub use divide::{parse_divide, Divide};
 pub use engine::UciEngine;
 pub use error::UciError;
+pub use implementation::{UciImplementation, NEEDS_AN_ADAPTER};
