@@ -48,6 +48,6 @@ pub use outcome::{Forfeit, GameResult, Outcome, Points, Termination};
 pub use piece::{Piece, Role};
 pub use position::{IllegalMove, Position};
 pub use square::{File, ParseSquareError, Rank, Square};
-pub use uci::UciError;
+pub use uci::{is_uci_text, UciError};
 pub use unwinnable::{is_dead, unwinnable, unwinnable_with_budget, DeadVerdict, Verdict};
 pub use validate::{IllegalPosition, Validation};

@@ -41,6 +41,12 @@ fn split(text: &str) -> Option<(Square, Square, Option<Role>)> {
     Some((from, to, promotion))
 }
 
+/// Whether `text` has the shape of a UCI move: two squares and an optional lower-case
+/// promotion letter (`e2e4`, `e7e8q`), whatever the position.
+pub fn is_uci_text(text: &str) -> bool {
+    split(text).is_some()
+}
+
 impl Position {
     /// Reads a UCI move and returns it if it is legal here. Castling is accepted as king to
     /// its destination (`e1g1`) in standard chess, and as king takes own rook (`e1h1`) in

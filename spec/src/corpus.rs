@@ -250,7 +250,7 @@ fn position_problems(case: &Case, text: &str) -> Vec<String> {
     let listed = [&expect.legal, &expect.illegal, &expect.legal_moves];
     let moves = case.moves.iter().chain(listed.into_iter().flatten().flatten());
     for m in moves {
-        if !is_uci_shaped(m) {
+        if !arbiter_core::is_uci_text(m) {
             problems.push(format!("{m:?} is not a UCI move (such as e2e4 or e7e8q)"));
         }
     }
@@ -260,16 +260,6 @@ fn position_problems(case: &Case, text: &str) -> Vec<String> {
         }
     }
     problems
-}
-
-fn is_uci_shaped(text: &str) -> bool {
-    let b = text.as_bytes();
-    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
-    match b.len() {
-        4 => square(b[0], b[1]) && square(b[2], b[3]),
-        5 => square(b[0], b[1]) && square(b[2], b[3]) && b"qrbn".contains(&b[4]),
-        _ => false,
-    }
 }
 
 /// Expectations that cannot all hold.

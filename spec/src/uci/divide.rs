@@ -36,20 +36,9 @@ pub(crate) fn parse_line(line: &str) -> DivideLine {
     let mut parts = lower.splitn(2, |c: char| c == ':' || c.is_whitespace());
     let (Some(mv), Some(count)) = (parts.next(), parts.next()) else { return DivideLine::Other };
     let count = count.trim_start_matches([':', ' ', '\t']).trim();
-    match (is_uci_move(mv), count.parse()) {
+    match (arbiter_core::is_uci_text(mv), count.parse()) {
         (true, Ok(n)) => DivideLine::Move(mv.to_owned(), n),
         _ => DivideLine::Other,
-    }
-}
-
-/// `e2e4`, `e7e8q`: two squares and an optional promotion letter.
-fn is_uci_move(text: &str) -> bool {
-    let b = text.as_bytes();
-    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
-    match b.len() {
-        4 => square(b[0], b[1]) && square(b[2], b[3]),
-        5 => square(b[0], b[1]) && square(b[2], b[3]) && b"qrbn".contains(&b[4]),
-        _ => false,
     }
 }
 
