@@ -367,12 +367,15 @@ fn settings(laws: Laws, spec: &PositionSpec, setup: &EventSetup) -> Answer<Setti
     Ok(settings)
 }
 
-/// Applies one event; an agreement before both players have moved (5.2.3) has no effect.
+/// Applies one event. An agreement before both players have moved (5.2.3) has no effect, and
+/// nothing that happens after the game has ended changes its result (5.1, 5.2, 10.2).
 fn apply(arbiter: &mut Arbiter, event: core_arbiter::Event) -> Answer<Vec<Ruling>> {
     match arbiter.apply(&event) {
         Ok(rulings) => Ok(rulings),
         // FIDE 5.2.3: an agreement before both players have moved has no effect; the game goes on.
         Err(core_arbiter::ArbiterError::Game(GameError::AgreementTooEarly { .. })) => Ok(Vec::new()),
+        // FIDE 10.2: the game has ended; a later flag, resignation or claim cannot add a result.
+        Err(core_arbiter::ArbiterError::Finished(..)) => Ok(Vec::new()),
         Err(e) => Err(bad(ErrorKind::BadRequest, format!("event at {} ms: {e}", event.at_ms()))),
     }
 }
