@@ -576,6 +576,21 @@ fn colours_reversed_7_3_continues_after_ten_moves_each_2023() {
     assert_eq!(r, vec![Ruling::GameContinues { article: "7.3" }]);
 }
 
+#[test]
+fn incorrect_initial_position_7_2_1_annulled_whenever_found_2018_2023() {
+    for laws in Laws::ALL {
+        let mut a = arbiter(laws, tc(90 * MIN, 0));
+        // Unlike 7.3, the number of moves made does not matter.
+        for (i, m) in TWENTY_PLIES.iter().enumerate() {
+            play(&mut a, &[mv(1_000 * (i as u64 + 1), m)]);
+        }
+        let r = play(&mut a, &[Event::InitialPositionIncorrect { at_ms: 30_000 }]);
+        assert_eq!(r, vec![Ruling::Annulled { article: "7.2.1" }]);
+        assert_eq!(a.status(), Status::Annulled);
+        assert_eq!(a.points(Color::White), None);
+    }
+}
+
 // ---------------------------------------------------------------- quickplay finish (III.3)
 
 #[test]

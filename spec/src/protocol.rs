@@ -194,6 +194,8 @@ pub enum Action {
     BothFlagsFallen,
     /// It is found that the game began with colours reversed (FIDE 7.3).
     ColoursReversed,
+    /// It is found that the initial position of the pieces was incorrect (FIDE 7.2.1).
+    InitialPositionIncorrect,
 }
 
 /// One event of an arbiter case, in order: an [`Action`] and, optionally, its time on the
@@ -227,7 +229,7 @@ enum EventText {
 }
 
 /// The bare events by name.
-const NAMED: [(&str, Action); 7] = [
+const NAMED: [(&str, Action); 8] = [
     ("press_clock", Action::PressClock),
     ("offer_draw", Action::OfferDraw),
     ("accept_draw", Action::AcceptDraw),
@@ -235,6 +237,7 @@ const NAMED: [(&str, Action); 7] = [
     ("claim_illegal_move", Action::ClaimIllegalMove),
     ("both_flags_fallen", Action::BothFlagsFallen),
     ("colours_reversed", Action::ColoursReversed),
+    ("initial_position_incorrect", Action::InitialPositionIncorrect),
 ];
 
 fn named(name: &str) -> Result<Action, String> {

@@ -444,6 +444,7 @@ fn run_events(laws: Laws, spec: &PositionSpec, setup: &EventSetup, events: &[Eve
             Action::ClaimIllegalMove => core_arbiter::Event::ClaimIllegalMove { at_ms: now },
             Action::BothFlagsFallen => core_arbiter::Event::BothFlagsFallen { at_ms: now },
             Action::ColoursReversed => core_arbiter::Event::ColoursReversed { at_ms: now },
+            Action::InitialPositionIncorrect => core_arbiter::Event::InitialPositionIncorrect { at_ms: now },
         };
         rulings.extend(apply(&mut arbiter, core_event)?);
     }

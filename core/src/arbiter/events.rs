@@ -108,6 +108,8 @@ pub enum Event {
     BothFlagsFallen { at_ms: Millis },
     /// FIDE 7.3: it is found that the game began with colours reversed.
     ColoursReversed { at_ms: Millis },
+    /// FIDE 7.2.1: it is found that the initial position of the pieces was incorrect.
+    InitialPositionIncorrect { at_ms: Millis },
 }
 
 impl Event {
@@ -126,7 +128,8 @@ impl Event {
             | Event::Resign { at_ms, .. }
             | Event::Flag { at_ms, .. }
             | Event::BothFlagsFallen { at_ms }
-            | Event::ColoursReversed { at_ms } => *at_ms,
+            | Event::ColoursReversed { at_ms }
+            | Event::InitialPositionIncorrect { at_ms } => *at_ms,
         }
     }
 }

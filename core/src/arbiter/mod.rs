@@ -164,8 +164,9 @@ pub enum Ruling {
     IllegalMoveStands { player: Color },
     /// The game goes on under `article` (7.3 with 10 moves each; III.3.1 before the last period).
     GameContinues { article: &'static str },
-    /// FIDE 7.3: the game is annulled.
-    Annulled,
+    /// The game is annulled (FIDE 7.2.1: incorrect initial position; 7.3: colours reversed
+    /// before each player made 10 moves).
+    Annulled { article: &'static str },
     /// The game ended.
     Ended(Outcome),
 }
@@ -186,7 +187,7 @@ impl Ruling {
             Ruling::IllegalMovePending { .. } | Ruling::IllegalMoveStands { .. } => {
                 laws.article(Article::RapidIllegalMove)
             }
-            Ruling::Annulled => "7.3",
+            Ruling::Annulled { article } => article,
             Ruling::Ended(outcome) => outcome.termination().article(laws),
         }
     }
@@ -408,6 +409,7 @@ impl Arbiter {
                     | Event::Flag { .. }
                     | Event::BothFlagsFallen { .. }
                     | Event::ColoursReversed { .. }
+                    | Event::InitialPositionIncorrect { .. }
             );
             if !allowed {
                 return Err(ArbiterError::PendingIllegalMove(p.offender));
@@ -437,6 +439,7 @@ impl Arbiter {
             Event::Flag { player, .. } => self.on_flag(at, *player),
             Event::BothFlagsFallen { .. } => self.on_both_flags(at),
             Event::ColoursReversed { .. } => Ok(self.on_colours_reversed()),
+            Event::InitialPositionIncorrect { .. } => Ok(self.annul("7.2.1")),
         }
     }
 
@@ -740,12 +743,19 @@ impl Arbiter {
     /// game goes on.
     fn on_colours_reversed(&mut self) -> Vec<Ruling> {
         if self.plies < 20 {
-            self.status = Status::Annulled;
-            self.offer = None;
-            vec![Ruling::Annulled]
+            self.annul("7.3")
         } else {
             vec![Ruling::GameContinues { article: "7.3" }]
         }
+    }
+}
+
+impl Arbiter {
+    /// The game is cancelled (FIDE 7.2.1, 7.3): no result, no points.
+    fn annul(&mut self, article: &'static str) -> Vec<Ruling> {
+        self.status = Status::Annulled;
+        self.offer = None;
+        vec![Ruling::Annulled { article }]
     }
 }
 
