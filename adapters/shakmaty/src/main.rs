@@ -3,7 +3,9 @@
 //! legal moves, check, checkmate, stalemate, insufficient material, perft, SAN both ways.
 //! Everything else is `unsupported`, so the runner skips it rather than guess.
 //!
-//!     arbiter run --adapter 'cargo run -q -p arbiter-shakmaty'
+//! ```text
+//! arbiter run --adapter 'cargo run -q -p arbiter-shakmaty'
+//! ```
 
 use std::collections::BTreeMap;
 use std::io::{stdin, stdout};
