@@ -89,20 +89,20 @@ fn same_position_9_2_3_1_legal_en_passant_makes_the_first_position_different() {
 fn same_position_9_2_3_1_pinned_pawn_en_passant_does_not_count() {
     // The e5 pawn is pinned to its king on e1 by the rook on e8: exd6 e.p. would expose the
     // king, so it is not a possible move and the position after d7-d5 is the same as later.
-    let mut g = game("4r1nk/3p4/8/4P3/8/8/8/4K1N1 b - - 0 1");
-    play(&mut g, "d7d5");
-    assert_eq!(g.position().ep_square(), None);
-    play(&mut g, KNIGHTS_WHITE_FIRST);
-    play(&mut g, KNIGHTS_WHITE_FIRST);
-    assert_eq!(g.repetitions(), 3);
-    assert!(g.can_claim_threefold());
+    double_step_then_knights_repeat_three_times("4r1nk/3p4/8/4P3/8/8/8/4K1N1 b - - 0 1");
 }
 
 #[test]
 fn same_position_9_2_3_1_horizontal_pin_en_passant_does_not_count() {
     // King a5, pawns d5 and e5, black rook h5: exd6 e.p. takes both pawns off the fifth rank
     // and exposes the king to the rook, so it is illegal (FIDE 3.9.2) and does not count.
-    let mut g = game("4k1n1/3p4/8/K3P2r/8/8/8/6N1 b - - 0 1");
+    double_step_then_knights_repeat_three_times("4k1n1/3p4/8/K3P2r/8/8/8/6N1 b - - 0 1");
+}
+
+/// FIDE 9.2.3.1: after d7-d5 no en passant capture is legal, so the position after the double
+/// step is the same as after two rounds of knight moves: it appears a third time.
+fn double_step_then_knights_repeat_three_times(fen: &str) {
+    let mut g = game(fen);
     play(&mut g, "d7d5");
     assert_eq!(g.position().ep_square(), None);
     play(&mut g, KNIGHTS_WHITE_FIRST);
