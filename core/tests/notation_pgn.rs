@@ -185,3 +185,25 @@ fn c_pgn_writer_long_game_wraps_and_adds_fen_for_a_set_up_position() {
     let again = read_all(&text, Variations::Skip);
     assert_eq!(again[0].as_ref().expect("round trip").moves.len(), 60);
 }
+
+/// Found by the `pgn` fuzz target: a comment word starting with `%` that the writer wrapped to
+/// the start of a line turned the line into a PGN escape (PGN 6), which the reader skips with
+/// the comment's closing brace, so the written game no longer read back.
+#[test]
+fn c_pgn_writer_never_starts_a_line_with_a_percent_sign() {
+    let start = Position::startpos();
+    let mv = start.parse_uci("e2e4").expect("legal");
+    let mut first = GameMove::new(mv, "e4".into());
+    let filler = "word ".repeat(14);
+    first.comments.push(format!("{filler} %clk %evl 0.3 {filler} %"));
+    let game = Game { moves: vec![first], ..Game::new() };
+    let text = write_game(&game);
+    assert!(text.lines().all(|l| !l.starts_with('%') && l.chars().count() <= MAX_LINE), "{text}");
+    let again = read_all(&text, Variations::Skip);
+    let again = again[0].as_ref().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(again.moves.len(), 1);
+    assert_eq!(
+        again.moves[0].comments,
+        game.moves[0].comments.iter().map(|c| c.split_whitespace().collect::<Vec<_>>().join(" ")).collect::<Vec<_>>()
+    );
+}

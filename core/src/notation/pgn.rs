@@ -726,16 +726,27 @@ fn write_line(words: &mut Vec<String>, start: &Position, moves: &[GameMove]) {
     }
 }
 
-/// A comment, one word per word so that it can wrap (a `}` inside would end it, so it is dropped).
+/// A comment, one word per word so that it can wrap (a `}` inside would end it, so it is
+/// dropped). A word starting with `%` stays on the line of the word before it: at the start of a
+/// line it would make the line a PGN escape (PGN 6), which readers skip, closing brace and all.
 fn push_comment(words: &mut Vec<String>, comment: &str) {
     let clean = comment.replace('}', "");
-    let inner: Vec<&str> = clean.split_whitespace().collect();
+    let mut inner: Vec<String> = Vec::new();
+    for word in clean.split_whitespace() {
+        match inner.last_mut() {
+            Some(last) if word.starts_with('%') => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => inner.push(word.to_owned()),
+        }
+    }
     match inner.as_slice() {
         [] => words.push("{}".to_owned()),
         [only] => words.push(format!("{{{only}}}")),
         [first, middle @ .., last] => {
             words.push(format!("{{{first}"));
-            words.extend(middle.iter().map(|w| (*w).to_owned()));
+            words.extend(middle.iter().cloned());
             words.push(format!("{last}}}"));
         }
     }
