@@ -1,7 +1,7 @@
 //! Castling rights (FIDE 3.8.2 and Guidelines II.3), naming the rook's file so that
 //! Chess960 castling works as well as the standard one.
 
-use crate::{Color, File, Rank, Square};
+use crate::{Bitboard, Color, File, Rank, Square};
 
 /// The side towards which one castles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -55,12 +55,16 @@ impl CastlingSide {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct CastlingRights {
     rooks: [[Option<File>; 2]; 2],
+    /// The files of those rooks as a mask per colour (bit `n` for file `n`), kept with
+    /// `rooks` so that a move can tell at once whether it touches a right (most moves do not).
+    files: [u8; 2],
 }
 
 impl CastlingRights {
-    pub const NONE: CastlingRights = CastlingRights { rooks: [[None; 2]; 2] };
+    pub const NONE: CastlingRights = CastlingRights { rooks: [[None; 2]; 2], files: [0; 2] };
     /// The standard start: both sides may castle with the rooks on a and h.
-    pub const STANDARD: CastlingRights = CastlingRights { rooks: [[Some(File::H), Some(File::A)]; 2] };
+    pub const STANDARD: CastlingRights =
+        CastlingRights { rooks: [[Some(File::H), Some(File::A)]; 2], files: [0x81; 2] };
 
     #[inline]
     pub fn rook_file(&self, color: Color, side: CastlingSide) -> Option<File> {
@@ -75,30 +79,50 @@ impl CastlingRights {
         self.rook_file(color, side).is_some()
     }
     pub fn set(&mut self, color: Color, side: CastlingSide, file: File) {
+        self.clear(color, side);
         self.rooks[color.index()][side.index()] = Some(file);
+        self.files[color.index()] |= 1 << file.index();
     }
     pub fn clear(&mut self, color: Color, side: CastlingSide) {
-        self.rooks[color.index()][side.index()] = None;
+        if let Some(file) = self.rook_file(color, side) {
+            self.rooks[color.index()][side.index()] = None;
+            // Both sides of one colour never name the same rook.
+            self.files[color.index()] &= !(1 << file.index());
+        }
     }
     pub fn clear_color(&mut self, color: Color) {
         self.rooks[color.index()] = [None, None];
+        self.files[color.index()] = 0;
     }
-    pub fn is_empty(&self) -> bool {
-        self.rooks.iter().flatten().all(Option::is_none)
-    }
-    pub fn has_color(&self, color: Color) -> bool {
-        self.rooks[color.index()].iter().any(Option::is_some)
-    }
-    /// FIDE 3.8.2.1: the rights that a move from or to `sq` removes (a rook leaving or being
-    /// captured on its home square). The king's own move is handled by the caller.
     #[inline]
-    pub(crate) fn discard_rook(&mut self, sq: Square) {
+    pub fn is_empty(&self) -> bool {
+        self.files == [0; 2]
+    }
+    #[inline]
+    pub fn has_color(&self, color: Color) -> bool {
+        self.files[color.index()] != 0
+    }
+    /// The files of the rooks that may still castle, as a mask per colour (bit `n` for file `n`).
+    #[inline]
+    pub(crate) fn files(&self) -> [u8; 2] {
+        self.files
+    }
+    /// The home squares of the rooks that may still castle.
+    #[inline]
+    pub fn squares(&self) -> Bitboard {
+        Bitboard(u64::from(self.files[0]) | u64::from(self.files[1]) << 56)
+    }
+    /// FIDE 3.8.2.1: removes the rights of the rooks on `touched` (a rook leaving its home
+    /// square, or captured there). The king's own move is handled by the caller.
+    #[inline]
+    pub(crate) fn discard_rooks(&mut self, touched: Bitboard) {
+        if (self.squares() & touched).is_empty() {
+            return;
+        }
         for color in Color::ALL {
-            if sq.rank() == Rank::back(color) {
-                for side in CastlingSide::ALL {
-                    if self.rook_file(color, side) == Some(sq.file()) {
-                        self.clear(color, side);
-                    }
+            for side in CastlingSide::ALL {
+                if self.rook_square(color, side).is_some_and(|sq| touched.contains(sq)) {
+                    self.clear(color, side);
                 }
             }
         }

@@ -1,14 +1,16 @@
 //! Legal move generation (FIDE 3.1 to 3.10), with check and pin masks: every move produced
 //! is legal, and no move is made and then tested.
 
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
-use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, rook_attacks,
+};
+use crate::{Bitboard, CastlingSide, Color, Move, MoveKind, MoveList, Position, Rank, Role, Square};
 
 /// Receives the legal moves of a position in bulk, so that counting (perft) never has to
 /// expand a set of destinations into single moves.
 pub(crate) trait MoveSink {
-    /// Non-promoting moves of the piece on `from` to each square of `to`.
-    fn piece_moves(&mut self, from: Square, to: Bitboard);
+    /// Non-promoting moves of the `role` on `from` to each square of `to`.
+    fn piece_moves(&mut self, role: Role, from: Square, to: Bitboard);
     /// Promotions of the pawn on `from` to each square of `to`, four moves each (FIDE 3.7.3.3).
     fn promotions(&mut self, from: Square, to: Bitboard);
     /// Pawn moves to each square of `to` from the square `delta` behind it; with `promote`,
@@ -23,7 +25,7 @@ pub(crate) struct MoveCounter(pub u64);
 
 impl MoveSink for MoveCounter {
     #[inline(always)]
-    fn piece_moves(&mut self, _: Square, to: Bitboard) {
+    fn piece_moves(&mut self, _: Role, _: Square, to: Bitboard) {
         self.0 += u64::from(to.count());
     }
     #[inline(always)]
@@ -40,18 +42,21 @@ impl MoveSink for MoveCounter {
     }
 }
 
-impl MoveSink for MoveList {
+/// Hands each legal move, one by one, to a function, with the role of the piece that moves.
+pub(crate) struct EachMove<F: FnMut(Move, Role)>(pub F);
+
+impl<F: FnMut(Move, Role)> MoveSink for EachMove<F> {
     #[inline(always)]
-    fn piece_moves(&mut self, from: Square, to: Bitboard) {
+    fn piece_moves(&mut self, role: Role, from: Square, to: Bitboard) {
         for sq in to {
-            self.push(Move::normal(from, sq));
+            (self.0)(Move::normal(from, sq), role);
         }
     }
     #[inline(always)]
     fn promotions(&mut self, from: Square, to: Bitboard) {
         for sq in to {
             for role in Role::PROMOTIONS {
-                self.push(Move::promotion(from, sq, role));
+                (self.0)(Move::promotion(from, sq, role), Role::Pawn);
             }
         }
     }
@@ -61,16 +66,17 @@ impl MoveSink for MoveList {
             let from = Square::from_index_unchecked((sq.index() as i8 - delta) as u8);
             if promote {
                 for role in Role::PROMOTIONS {
-                    self.push(Move::promotion(from, sq, role));
+                    (self.0)(Move::promotion(from, sq, role), Role::Pawn);
                 }
             } else {
-                self.push(Move::normal(from, sq));
+                (self.0)(Move::normal(from, sq), Role::Pawn);
             }
         }
     }
     #[inline(always)]
     fn special(&mut self, m: Move) {
-        self.push(m);
+        let role = if m.kind() == MoveKind::Castle { Role::King } else { Role::Pawn };
+        (self.0)(m, role);
     }
 }
 
@@ -81,8 +87,19 @@ impl Position {
     /// FIDE 3.10.1: every legal move in this position.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list);
+        self.generate(&mut EachMove(|m, _| list.push(m)));
         list
+    }
+
+    /// Plays each legal move on a copy of this position and hands the result to `visit`,
+    /// without building a move list (perft's inner loop).
+    #[inline(always)]
+    pub(crate) fn for_each_child(&self, mut visit: impl FnMut(&Position)) {
+        self.generate(&mut EachMove(|m, role| {
+            let mut child = *self;
+            child.play_moving(m, role);
+            visit(&child);
+        }));
     }
 
     /// The number of legal moves, counted without building them.
@@ -137,7 +154,7 @@ impl Position {
                 king_to = king_to.with(to);
             }
         }
-        sink.piece_moves(king, king_to);
+        sink.piece_moves(Role::King, king, king_to);
 
         // Double check: only the king may move (FIDE 3.9.2).
         if checkers.more_than_one() {
@@ -152,24 +169,21 @@ impl Position {
 
         // FIDE 3.6: knights; a pinned knight can never move.
         for from in self.pieces(us, Role::Knight) - pinned {
-            sink.piece_moves(from, knight_attacks(from) & target);
+            sink.piece_moves(Role::Knight, from, knight_attacks(from) & target);
         }
         // FIDE 3.2 to 3.5: sliders; a pinned slider moves only along the pin line.
-        let queens = self.by_role(Role::Queen);
-        for from in ours & (self.by_role(Role::Bishop) | queens) {
-            let mut to = bishop_attacks(from, occupied) & target;
-            if pinned.contains(from) {
-                to &= line(king, from);
+        let mut slide = |role: Role, attacks: fn(Square, Bitboard) -> Bitboard| {
+            for from in self.pieces(us, role) {
+                let mut to = attacks(from, occupied) & target;
+                if pinned.contains(from) {
+                    to &= line(king, from);
+                }
+                sink.piece_moves(role, from, to);
             }
-            sink.piece_moves(from, to);
-        }
-        for from in ours & (self.by_role(Role::Rook) | queens) {
-            let mut to = rook_attacks(from, occupied) & target;
-            if pinned.contains(from) {
-                to &= line(king, from);
-            }
-            sink.piece_moves(from, to);
-        }
+        };
+        slide(Role::Bishop, bishop_attacks);
+        slide(Role::Rook, rook_attacks);
+        slide(Role::Queen, queen_attacks);
 
         self.generate_pawn_moves(sink, king, target, pinned, checkers.any());
 
@@ -231,7 +245,7 @@ impl Position {
                 let one = fwd(Bitboard::from_square(from), 8) & empty;
                 let two = fwd(one & third_rank, 8) & empty;
                 let to = (one | two | (pawn_attacks(us, from) & theirs)) & pin_line;
-                sink.piece_moves(from, to - last_rank);
+                sink.piece_moves(Role::Pawn, from, to - last_rank);
                 sink.promotions(from, to & last_rank);
             }
         }

@@ -29,11 +29,7 @@ macro_rules! bulk_perft {
                 1 => pos.count_legal_moves(),
                 _ => {
                     let mut nodes = 0;
-                    for &m in pos.legal_moves().iter() {
-                        let mut child = *pos;
-                        child.play_unchecked(m);
-                        nodes += $name(&child, depth - 1);
-                    }
+                    pos.for_each_child(|child| nodes += $name(child, depth - 1));
                     nodes
                 }
             }
@@ -54,16 +50,14 @@ pub fn perft_full(pos: &Position, depth: u32) -> u64 {
         return 1;
     }
     let mut nodes = 0;
-    for &m in pos.legal_moves().iter() {
-        let mut child = *pos;
-        child.play_unchecked(m);
+    pos.for_each_child(|child| {
         nodes += if depth == 1 {
-            std::hint::black_box(&child);
+            std::hint::black_box(child);
             1
         } else {
-            perft_full(&child, depth - 1)
+            perft_full(child, depth - 1)
         };
-    }
+    });
     nodes
 }
 

@@ -121,6 +121,7 @@ impl Position {
     pub fn king(&self, color: Color) -> Square {
         self.pieces(color, Role::King).first().unwrap_or(Square::A1)
     }
+    #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         if !self.occupied().contains(sq) {
             return None;
@@ -207,19 +208,24 @@ impl Position {
     /// [`crate::Position::legal_moves`]); playing an illegal move leaves an undefined but
     /// memory-safe position. Use [`Position::play`] for a checked version.
     pub fn play_unchecked(&mut self, m: Move) {
+        let mover = self.role_at(m.from()).unwrap_or(Role::Pawn);
+        self.play_moving(m, mover);
+    }
+
+    /// [`Position::play_unchecked`] for a move whose piece is known to be a `mover` (move
+    /// generation knows it, which spares the look-up).
+    #[inline]
+    pub(crate) fn play_moving(&mut self, m: Move, mover: Role) {
         let us = self.turn;
         let from = m.from();
         let to = m.to();
-        let mover = self.role_at(from).unwrap_or(Role::Pawn);
 
         if let Some(ep) = self.ep_square.take() {
             self.key ^= zobrist::ep_file(ep.file());
         }
-        let rights_before = self.castling;
         self.halfmoves += 1;
-        if us == Color::Black {
-            self.fullmoves += 1;
-        }
+        // The move number goes up after Black's move (FIDE 1.2: White moves first).
+        self.fullmoves += us.index() as u32;
 
         match m.kind() {
             MoveKind::Castle => {
@@ -229,7 +235,9 @@ impl Position {
                 self.remove(Piece::new(us, Role::Rook), to);
                 self.put(Piece::new(us, Role::King), side.king_to(us));
                 self.put(Piece::new(us, Role::Rook), side.rook_to(us));
-                self.castling.clear_color(us);
+                let mut rights = self.castling;
+                rights.clear_color(us);
+                self.set_castling(rights);
             }
             MoveKind::EnPassant => {
                 // FIDE 3.7.3.1: the captured pawn stands beside the capturer, on the arrival file.
@@ -240,41 +248,55 @@ impl Position {
                 self.halfmoves = 0;
             }
             kind => {
-                if let Some(captured) = self.role_at(to) {
+                let captured = if self.by_color(!us).contains(to) { self.role_at(to) } else { None };
+                if let Some(captured) = captured {
                     self.remove(Piece::new(!us, captured), to);
                     self.halfmoves = 0;
-                    // FIDE 3.8.2.1: a rook captured on its home square takes that right with it.
-                    self.castling.discard_rook(to);
                 }
-                self.remove(Piece::new(us, mover), from);
                 let arriving = match kind {
                     MoveKind::Promotion(role) => role,
                     _ => mover,
                 };
-                self.put(Piece::new(us, arriving), to);
-                match mover {
-                    Role::Pawn => {
-                        self.halfmoves = 0;
-                        if from.index().abs_diff(to.index()) == 16 {
-                            let skipped = Square::from_index_unchecked(((from.index() + to.index()) / 2) as u8);
-                            self.turn = !us;
-                            self.set_ep_if_legal(skipped);
-                            self.turn = us;
-                        }
+                // The piece leaves `from` and `arrives` on `to`, in one step per board.
+                let from_to = Bitboard::from_square(from).with(to);
+                self.by_color[us.index()] ^= from_to;
+                self.by_role[mover.index()].toggle(from);
+                self.by_role[arriving.index()].toggle(to);
+                self.key ^= zobrist::piece(Piece::new(us, mover), from) ^ zobrist::piece(Piece::new(us, arriving), to);
+                // FIDE 3.8.2.1: a rook that leaves its home square, or is captured there,
+                // takes its right with it; moving the king loses both. Most moves do neither,
+                // which one test of the rooks' squares tells.
+                if (from_to & self.castling.squares()).any() || (mover == Role::King && self.castling.has_color(us)) {
+                    let mut rights = self.castling;
+                    if mover == Role::King {
+                        rights.clear_color(us);
                     }
-                    // FIDE 3.8.2.1: moving the king loses both rights, moving a rook its own.
-                    Role::King => self.castling.clear_color(us),
-                    Role::Rook => self.castling.discard_rook(from),
-                    _ => {}
+                    rights.discard_rooks(from_to);
+                    self.set_castling(rights);
+                }
+                if mover == Role::Pawn {
+                    self.halfmoves = 0;
+                    if from.index().abs_diff(to.index()) == 16 {
+                        let skipped = Square::from_index_unchecked(((from.index() + to.index()) / 2) as u8);
+                        self.turn = !us;
+                        self.set_ep_if_legal(skipped);
+                        self.turn = us;
+                    }
                 }
             }
         }
 
-        if self.castling != rights_before {
-            self.key ^= zobrist::castling(&rights_before) ^ zobrist::castling(&self.castling);
-        }
         self.turn = !us;
         self.key ^= zobrist::turn(Color::Black);
+    }
+
+    /// Replaces the castling rights, keeping the Zobrist key in step.
+    #[inline]
+    fn set_castling(&mut self, rights: CastlingRights) {
+        if rights != self.castling {
+            self.key ^= zobrist::castling(&self.castling) ^ zobrist::castling(&rights);
+            self.castling = rights;
+        }
     }
 
     /// Sets the en passant square after a double step if the side to move can capture there

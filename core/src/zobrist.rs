@@ -5,11 +5,14 @@
 //! which the position stores only when an en passant capture is legal (9.2.3.1). Equal
 //! positions in that sense have equal keys; the move counters are not part of the key.
 
-use crate::{CastlingRights, CastlingSide, Color, File, Piece, Square};
+use crate::{CastlingRights, Color, File, Piece, Square};
 
 pub(crate) struct Keys {
     pub piece: [[[u64; 64]; 6]; 2],
-    pub castling: [[u64; 8]; 2],
+    /// For each colour, the key of every set of castling rook files (bit `n` for file `n`):
+    /// the exclusive or of one key per file, tabulated so that a change of rights costs two
+    /// look-ups.
+    pub castling: [[u64; 256]; 2],
     pub ep_file: [u64; 8],
     pub black_to_move: u64,
 }
@@ -24,7 +27,7 @@ const fn splitmix(state: &mut u64) -> u64 {
 
 const fn generate() -> Keys {
     let mut s = 0x0A2B_17E2_C0DE_5EEDu64;
-    let mut keys = Keys { piece: [[[0; 64]; 6]; 2], castling: [[0; 8]; 2], ep_file: [0; 8], black_to_move: 0 };
+    let mut keys = Keys { piece: [[[0; 64]; 6]; 2], castling: [[0; 256]; 2], ep_file: [0; 8], black_to_move: 0 };
     let mut c = 0;
     while c < 2 {
         let mut r = 0;
@@ -36,10 +39,22 @@ const fn generate() -> Keys {
             }
             r += 1;
         }
+        let mut file_keys = [0; 8];
         let mut f = 0;
         while f < 8 {
-            keys.castling[c][f] = splitmix(&mut s);
+            file_keys[f] = splitmix(&mut s);
             f += 1;
+        }
+        let mut mask = 0;
+        while mask < 256 {
+            let mut f = 0;
+            while f < 8 {
+                if mask & (1 << f) != 0 {
+                    keys.castling[c][mask] ^= file_keys[f];
+                }
+                f += 1;
+            }
+            mask += 1;
         }
         c += 1;
     }
@@ -72,15 +87,8 @@ pub(crate) fn turn(c: Color) -> u64 {
     }
 }
 
-#[inline]
+#[inline(always)]
 pub(crate) fn castling(rights: &CastlingRights) -> u64 {
-    let mut key = 0;
-    for color in Color::ALL {
-        for side in CastlingSide::ALL {
-            if let Some(file) = rights.rook_file(color, side) {
-                key ^= KEYS.castling[color.index()][file.index() as usize];
-            }
-        }
-    }
-    key
+    let [white, black] = rights.files();
+    KEYS.castling[0][white as usize] ^ KEYS.castling[1][black as usize]
 }
