@@ -47,6 +47,16 @@ def table():
     if "1" in times and "2" in times:
         lines.append("")
         lines.append(f"Parallel perft (start position, 2 threads): {times['1'] / times['2']:.2f} times the single-threaded speed.")
+    popcnt = CRITERION / "perft-popcnt"
+    gains = []
+    for d in sorted(popcnt.glob("dispatched/*")):
+        fast, slow = d / "new" / "estimates.json", popcnt / "portable" / d.name / "new" / "estimates.json"
+        if fast.exists() and slow.exists():
+            ratio = json.loads(slow.read_text())["median"]["point_estimate"] / json.loads(fast.read_text())["median"]["point_estimate"]
+            gains.append(f"{d.name} {ratio:.2f}")
+    if gains:
+        lines.append("")
+        lines.append("Run-time POPCNT dispatch over the x86-64 baseline (bulk perft, speed ratio): " + ", ".join(gains) + ".")
     return "\n".join(lines)
 
 

@@ -19,6 +19,13 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "cargo test"
 cargo test --workspace
 
+# The PEXT slider tables replace the magic ones when the core is compiled with BMI2; check them
+# against the perft suites on a CPU that has it.
+if grep -qw bmi2 /proc/cpuinfo 2>/dev/null; then
+  step "cargo test: the perft suites with the PEXT slider tables (BMI2)"
+  RUSTFLAGS="-C target-feature=+bmi2" cargo test -p arbiter-core --test perft_suites --test moves_art3 --target-dir target/bmi2
+fi
+
 step "the corpus against real peers: Stockfish, python-chess, shakmaty; docs/conformance.md current"
 ci/peers.sh
 

@@ -124,5 +124,22 @@ fn bench_perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft);
+/// What the run-time POPCNT dispatch of [`ours::perft`] gains over the same recursion compiled
+/// for the x86-64 baseline (the `unsafe` call it needs is justified by this ratio).
+fn bench_popcnt_dispatch(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft-popcnt");
+    group.sample_size(10);
+    for (name, fen, depth, _) in POSITIONS.into_iter().take(2) {
+        let depth = if quick() { depth - 2 } else { depth - 1 };
+        let pos = Position::from_fen(fen).expect("valid FEN");
+        assert_eq!(ours::perft(&pos, depth), ours::perft_portable(&pos, depth), "{name}");
+        group.throughput(Throughput::Elements(ours::perft(&pos, depth)));
+        let id = |variant: &str| BenchmarkId::new(variant, format!("{name}-{depth}"));
+        group.bench_function(id("dispatched"), |b| b.iter(|| ours::perft(black_box(&pos), depth)));
+        group.bench_function(id("portable"), |b| b.iter(|| ours::perft_portable(black_box(&pos), depth)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_perft, bench_popcnt_dispatch);
 criterion_main!(benches);

@@ -21,9 +21,9 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 
 /// The same recursion compiled for more than one instruction set.
 macro_rules! bulk_perft {
-    ($(#[$attr:meta])* $name:ident) => {
+    ($(#[$attr:meta])* $vis:vis $name:ident) => {
         $(#[$attr])*
-        fn $name(pos: &Position, depth: u32) -> u64 {
+        $vis fn $name(pos: &Position, depth: u32) -> u64 {
             match depth {
                 0 => 1,
                 1 => pos.count_legal_moves(),
@@ -37,7 +37,12 @@ macro_rules! bulk_perft {
     };
 }
 
-bulk_perft!(perft_portable);
+bulk_perft!(
+    /// [`perft`] compiled for the x86-64 baseline only, without the POPCNT dispatch: public so
+    /// that `benches/` can measure what the dispatch gains.
+    #[doc(hidden)]
+    pub perft_portable
+);
 #[cfg(target_arch = "x86_64")]
 bulk_perft!(
     #[target_feature(enable = "popcnt")]
@@ -101,10 +106,16 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     if depth < 3 || threads == 1 {
         return perft(pos, depth);
     }
-    // Split two plies deep where the tree allows, so that the units are many (about 400 at
-    // the start) and small enough for the threads to balance.
+    // Split the tree into many small units (three plies deep from depth 6: 8,902 at the
+    // start; two from depth 4), so that the threads finish together.
     use rayon::prelude::*;
-    let split = if depth >= 4 { 2 } else { 1 };
+    let split = if depth >= 6 {
+        3
+    } else if depth >= 4 {
+        2
+    } else {
+        1
+    };
     let mut units = vec![*pos];
     for _ in 0..split {
         units = units

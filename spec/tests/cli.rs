@@ -91,3 +91,26 @@ fn list_explain_and_coverage() {
     assert!(map["3.8.2.2"].as_u64().is_some_and(|n| n >= 5), "{out}");
     assert_eq!(arbiter(&["explain", "no-such-case"]).0, 2);
 }
+
+/// A reader that goes away (`arbiter perft | head -0`) ends the program quietly, exit status 0,
+/// never with a panic about a failed print.
+#[test]
+fn closed_standard_output_is_not_a_panic() {
+    for args in [
+        &["perft", "--depth", "3", "--divide"][..],
+        &["explain", "castling-queenside-b1-attacked-allowed-3-8-2-2"][..],
+        &["list"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("arbiter runs");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("arbiter ends");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    }
+}

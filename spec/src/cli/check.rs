@@ -13,7 +13,7 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     match args.selection.load_checked() {
         Ok(corpus) => {
-            println!("{}: {} cases, no problems", args.selection.dir().display(), corpus.cases.len());
+            outln!("{}: {} cases, no problems", args.selection.dir().display(), corpus.cases.len());
             ExitCode::SUCCESS
         }
         Err(errors) => {

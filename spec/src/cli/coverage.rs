@@ -1,7 +1,6 @@
 //! `arbiter coverage`: cases per clause of `fide-clauses.yaml`.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::process::ExitCode;
 
 use arbiter_spec::clauses::{coverage, Checkable, Clauses};
@@ -23,7 +22,7 @@ pub fn run(args: Args) -> ExitCode {
     if args.json {
         let map: BTreeMap<&str, u32> = rows.iter().map(|r| (r.id.as_str(), r.cases)).collect();
         match serde_json::to_string_pretty(&map) {
-            Ok(text) => println!("{text}"),
+            Ok(text) => outln!("{text}"),
             Err(e) => {
                 eprintln!("arbiter coverage: {e}");
                 return ExitCode::from(2);
@@ -42,7 +41,6 @@ pub fn run(args: Args) -> ExitCode {
     }
     let unmet = rows.iter().filter(|r| !r.is_met()).count();
     text.push_str(&format!("\n{} clauses, {} below their minimum\n", rows.len(), unmet));
-    // A closed pipe (`arbiter coverage | head`) is not an error worth a panic.
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    out!("{text}");
     ExitCode::SUCCESS
 }

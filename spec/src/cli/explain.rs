@@ -22,23 +22,23 @@ pub fn run(args: Args) -> ExitCode {
     };
     let clauses = Clauses::builtin();
     let case = &located.case;
-    println!("{} ({}:{})", case.id, located.file.display(), located.line);
-    println!("{}", case.description);
-    println!("\nClauses:");
+    outln!("{} ({}:{})", case.id, located.file.display(), located.line);
+    outln!("{}", case.description);
+    outln!("\nClauses:");
     for r in case.clause_refs() {
         let title = clauses.get(&r.id).map(|c| c.title.as_str()).unwrap_or("(unknown clause)");
         match &r.id_2018 {
-            Some(old) => println!("  {} (2018: {old}): {title}", r.id),
-            None => println!("  {}: {title}", r.id),
+            Some(old) => outln!("  {} (2018: {old}): {title}", r.id),
+            None => outln!("  {}: {title}", r.id),
         }
     }
     let laws: Vec<String> = case.laws.iter().map(|e| e.to_string()).collect();
-    println!("\nLaws: {}", laws.join(", "));
+    outln!("\nLaws: {}", laws.join(", "));
     if !case.tags.is_empty() {
-        println!("Tags: {}", case.tags.join(", "));
+        outln!("Tags: {}", case.tags.join(", "));
     }
     match serde_yaml::to_string(case) {
-        Ok(yaml) => println!("\nCase:\n{yaml}"),
+        Ok(yaml) => outln!("\nCase:\n{yaml}"),
         Err(e) => eprintln!("cannot show the case: {e}"),
     }
     ExitCode::SUCCESS

@@ -74,10 +74,7 @@ pub fn run(args: Args) -> ExitCode {
         ..HuntConfig::default()
     };
     if args.format == Format::Text {
-        println!(
-            "arbiter hunt: seed {seed}, up to {} positions, depth {}, {} s",
-            args.positions, args.depth, args.time
-        );
+        outln!("arbiter hunt: seed {seed}, up to {} positions, depth {}, {} s", args.positions, args.depth, args.time);
     }
     let mut write_errors = Vec::new();
     let report = hunt(engine.as_mut(), &config, |finding| {
@@ -85,22 +82,22 @@ pub fn run(args: Args) -> ExitCode {
             write_errors.push(e);
         }
         if args.format == Format::Text {
-            println!("{}", finding.to_text());
+            outln!("{}", finding.to_text());
         }
     });
     match args.format {
         Format::Json => match serde_json::to_string_pretty(&report) {
-            Ok(json) => println!("{json}"),
+            Ok(json) => outln!("{json}"),
             Err(e) => return fail(&format!("cannot write JSON: {e}")),
         },
         Format::Text => {
             for error in &report.errors {
-                println!("engine error (restarted): {error}");
+                outln!("engine error (restarted): {error}");
             }
             if let Some(reason) = &report.chess960_skipped {
-                println!("Chess960 skipped: {reason}");
+                outln!("Chess960 skipped: {reason}");
             }
-            println!(
+            outln!(
                 "{} finding(s) in {} positions, {:.1} s (seed {seed}); cases written to {}",
                 report.findings.len(),
                 report.positions,

@@ -83,7 +83,7 @@ impl ArticleKey {
 pub fn run(args: Args) -> ExitCode {
     match matrix(&args) {
         Ok(table) => {
-            print!("{table}");
+            out!("{table}");
             ExitCode::SUCCESS
         }
         Err(message) => {

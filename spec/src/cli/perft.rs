@@ -95,12 +95,12 @@ fn run_single(args: &Args) -> ExitCode {
     };
     let elapsed = start.elapsed();
     for (m, n) in &lines {
-        println!("{}: {n}", pos.uci(*m));
+        outln!("{}: {n}", pos.uci(*m));
     }
     if !lines.is_empty() {
-        println!();
+        outln!();
     }
-    println!("Nodes searched: {nodes}");
+    outln!("Nodes searched: {nodes}");
     let secs = elapsed.as_secs_f64();
     if secs > 0.0 {
         eprintln!("{:.3} s, {:.1} Mnps", secs, nodes as f64 / secs / 1e6);
@@ -204,9 +204,14 @@ fn run_suites(suites: &[(String, String)], args: &Args) -> ExitCode {
     for (check, &got) in checks.iter().zip(&results) {
         if got != check.expected {
             failed += 1;
-            println!(
+            outln!(
                 "{}:{}: depth {}: expected {}, got {} ({})",
-                check.source, check.line, check.depth, check.expected, got, check.fen
+                check.source,
+                check.line,
+                check.depth,
+                check.expected,
+                got,
+                check.fen
             );
         }
     }
@@ -218,9 +223,9 @@ fn run_suites(suites: &[(String, String)], args: &Args) -> ExitCode {
         nodes as f64 / secs.max(1e-9) / 1e6
     );
     if skipped > 0 {
-        println!("{} passed, {failed} failed, {skipped} skipped", checks.len() - failed);
+        outln!("{} passed, {failed} failed, {skipped} skipped", checks.len() - failed);
     } else {
-        println!("{} passed, {failed} failed", checks.len() - failed);
+        outln!("{} passed, {failed} failed", checks.len() - failed);
     }
     if failed == 0 {
         ExitCode::SUCCESS

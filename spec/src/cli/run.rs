@@ -139,7 +139,7 @@ fn execute(args: &Args, options: &RunOptions, info: &RunInfo) -> ExitCode {
     if args.uci.is_some() {
         say_needs_an_adapter(&mut reports);
     }
-    print!("{}", report::render(args.format, info, &reports));
+    out!("{}", report::render(args.format, info, &reports));
     exit_status(&reports, args.allow_xpass)
 }
 

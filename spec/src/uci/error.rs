@@ -25,7 +25,8 @@ pub enum UciError {
 }
 
 impl UciError {
-    /// The short outcome name for reports: `TIMEOUT` for a hang, `ERROR` otherwise.
+    /// The short outcome name for reports: `TIMEOUT` for a hang, `SKIP` for a feature the
+    /// engine does not offer (such as `go perft` or `UCI_Chess960`), `ERROR` otherwise.
     pub fn outcome(&self) -> &'static str {
         match self {
             UciError::TimedOut { .. } => "TIMEOUT",
