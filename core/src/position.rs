@@ -248,8 +248,7 @@ impl Position {
                 self.halfmoves = 0;
             }
             kind => {
-                let captured = if self.by_color(!us).contains(to) { self.role_at(to) } else { None };
-                if let Some(captured) = captured {
+                if let Some(captured) = self.role_at(to) {
                     self.remove(Piece::new(!us, captured), to);
                     self.halfmoves = 0;
                 }
@@ -257,12 +256,9 @@ impl Position {
                     MoveKind::Promotion(role) => role,
                     _ => mover,
                 };
-                // The piece leaves `from` and `arrives` on `to`, in one step per board.
+                self.remove(Piece::new(us, mover), from);
+                self.put(Piece::new(us, arriving), to);
                 let from_to = Bitboard::from_square(from).with(to);
-                self.by_color[us.index()] ^= from_to;
-                self.by_role[mover.index()].toggle(from);
-                self.by_role[arriving.index()].toggle(to);
-                self.key ^= zobrist::piece(Piece::new(us, mover), from) ^ zobrist::piece(Piece::new(us, arriving), to);
                 // FIDE 3.8.2.1: a rook that leaves its home square, or is captured there,
                 // takes its right with it; moving the king loses both. Most moves do neither,
                 // which one test of the rooks' squares tells.
