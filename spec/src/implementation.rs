@@ -35,6 +35,11 @@ pub type Answer<T> = Result<T, Failure>;
 pub trait Implementation {
     /// Name, version and the operations supported.
     fn hello(&mut self) -> Answer<Hello>;
+    /// Words put before the reason of every expectation skipped because this implementation
+    /// does not support an operation or report a field (a UCI engine: "needs an adapter").
+    fn skip_note(&self) -> Option<&'static str> {
+        None
+    }
     fn observe(&mut self, _position: &PositionSpec) -> Answer<Observation> {
         Err(Failure::unsupported("observe"))
     }

@@ -120,7 +120,8 @@ pub fn run_case(
         let editions: Vec<String> = case.laws.iter().map(|e| e.to_string()).collect();
         vec![Verdict::Skip(format!("holds for the Laws of {}, not {}", editions.join(" and "), options.laws))]
     } else {
-        let mut session = Session { imp, ops, verdicts: Vec::new() };
+        let note = imp.skip_note();
+        let mut session = Session { imp, ops, note, verdicts: Vec::new() };
         session.check_case(case, &case.expect_under(options.profile.name), options);
         session.verdicts
     };
@@ -189,6 +190,8 @@ fn show<T: std::fmt::Debug>(value: &T) -> String {
 struct Session<'a> {
     imp: &'a mut dyn Implementation,
     ops: &'a BTreeSet<String>,
+    /// The implementation's [`Implementation::skip_note`].
+    note: Option<&'static str>,
     verdicts: Vec<Verdict>,
 }
 
@@ -201,7 +204,7 @@ impl Session<'_> {
     fn supports(&mut self, op: &str) -> bool {
         let ok = self.ops.contains(op);
         if !ok {
-            self.push(Verdict::Skip(format!("the implementation does not support `{op}`")));
+            self.push(unable(self.note, format!("the implementation does not support `{op}`")));
         }
         ok
     }
@@ -286,7 +289,7 @@ impl Session<'_> {
     fn check_event_outcome(&mut self, expected: &EventOutcome, actual: &EventOutcome) {
         self.push_reported("events: result", &expected.result, &actual.result);
         if let Some(allowed) = &expected.allowed_moves {
-            self.push(compare_sets("events: allowed_moves", allowed, actual.allowed_moves.as_ref()));
+            self.push(compare_sets("events: allowed_moves", allowed, actual.allowed_moves.as_ref(), self.note));
         }
         self.push_reported("events: time_added", &expected.time_added, &actual.time_added);
         self.push_reported("events: annulled", &expected.annulled, &actual.annulled);
@@ -301,7 +304,7 @@ impl Session<'_> {
     fn push_reported<T: PartialEq + std::fmt::Debug>(&mut self, what: &str, expected: &Option<T>, actual: &Option<T>) {
         match (expected, actual) {
             (None, _) => {}
-            (Some(_), None) => self.push(Verdict::Skip(format!("{what}: the implementation does not report it"))),
+            (Some(_), None) => self.push(unable(self.note, format!("{what}: the implementation does not report it"))),
             (Some(e), Some(a)) => self.push(compare(what, e, a)),
         }
     }
@@ -403,7 +406,7 @@ impl Session<'_> {
         }
         match answer {
             Ok(obs) => {
-                for v in observation_verdicts(&obs, expect) {
+                for v in observation_verdicts(&obs, expect, self.note) {
                     self.push(v);
                 }
             }
@@ -487,9 +490,9 @@ fn rejection_verdict(rejection: &crate::case::Rejection, body: &ErrorBody) -> Ve
 }
 
 /// The verdicts on an observation; a field the implementation did not report is skipped.
-fn observation_verdicts(obs: &Observation, e: &Expect) -> Vec<Verdict> {
+fn observation_verdicts(obs: &Observation, e: &Expect, note: Option<&str>) -> Vec<Verdict> {
     let mut out = Vec::new();
-    let unreported = |field: &str| Verdict::Skip(format!("the implementation does not report `{field}`"));
+    let unreported = |field: &str| unreported(note, field);
     let moves: Option<BTreeSet<&str>> = obs.legal_moves.as_ref().map(|m| m.iter().map(String::as_str).collect());
     for m in e.legal.iter().flatten() {
         out.push(match &moves {
@@ -506,7 +509,7 @@ fn observation_verdicts(obs: &Observation, e: &Expect) -> Vec<Verdict> {
         });
     }
     if let Some(all) = &e.legal_moves {
-        out.push(compare_sets("legal_moves", all, obs.legal_moves.as_ref()));
+        out.push(compare_sets("legal_moves", all, obs.legal_moves.as_ref(), note));
     }
     let mut field = |name: &str, v: Option<Verdict>| {
         if let Some(v) = v {
@@ -537,9 +540,21 @@ fn observation_verdicts(obs: &Observation, e: &Expect) -> Vec<Verdict> {
     out
 }
 
-fn compare_sets(what: &str, expected: &[String], actual: Option<&Vec<String>>) -> Verdict {
+/// A skip for what the implementation cannot give, with its note (see [`Implementation::skip_note`]).
+fn unable(note: Option<&str>, reason: String) -> Verdict {
+    Verdict::Skip(match note {
+        Some(note) => format!("{note}: {reason}"),
+        None => reason,
+    })
+}
+
+fn unreported(note: Option<&str>, field: &str) -> Verdict {
+    unable(note, format!("the implementation does not report `{field}`"))
+}
+
+fn compare_sets(what: &str, expected: &[String], actual: Option<&Vec<String>>, note: Option<&str>) -> Verdict {
     let Some(actual) = actual else {
-        return Verdict::Skip(format!("the implementation does not report `{what}`"));
+        return unreported(note, what);
     };
     let want: BTreeSet<&String> = expected.iter().collect();
     let got: BTreeSet<&String> = actual.iter().collect();

@@ -9,7 +9,7 @@ use arbiter_spec::outcome::{CaseReport, Outcome};
 use arbiter_spec::profile::{self, DEFAULT_PROFILE};
 use arbiter_spec::runner::{self, RunOptions};
 
-use super::run::{say_needs_an_adapter, Peer};
+use super::run::Peer;
 use super::selection::{print_errors, Selection};
 
 #[derive(clap::Args)]
@@ -113,10 +113,7 @@ fn matrix(args: &Args) -> Result<String, String> {
     let mut columns = Vec::new();
     for peer in &peers {
         let name = peer_name(peer, &options)?;
-        let mut reports = runner::run(&cases, &|| peer.start(&options), &options, &|_: &CaseReport| {});
-        if matches!(peer, Peer::Uci { .. }) {
-            say_needs_an_adapter(&mut reports);
-        }
+        let reports = runner::run(&cases, &|| peer.start(&options), &options, &|_: &CaseReport| {});
         columns.push(column(name, &reports));
     }
     Ok(render(&columns, &options))

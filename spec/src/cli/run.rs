@@ -13,7 +13,7 @@ use arbiter_spec::profile::{self, DEFAULT_PROFILE};
 use arbiter_spec::reference::Reference;
 use arbiter_spec::report::{self, Format, RunInfo};
 use arbiter_spec::runner::{self, RunOptions};
-use arbiter_spec::uci::{UciImplementation, NEEDS_AN_ADAPTER};
+use arbiter_spec::uci::UciImplementation;
 
 use super::selection::{print_errors, Selection};
 
@@ -134,11 +134,8 @@ fn execute(args: &Args, options: &RunOptions, info: &RunInfo) -> ExitCode {
     }
     let bar = progress_bar(args.format, cases.len());
     let progress = |_: &CaseReport| bar.inc(1);
-    let mut reports = runner::run(&cases, &|| peer.start(options), options, &progress);
+    let reports = runner::run(&cases, &|| peer.start(options), options, &progress);
     bar.finish_and_clear();
-    if args.uci.is_some() {
-        say_needs_an_adapter(&mut reports);
-    }
     out!("{}", report::render(args.format, info, &reports));
     exit_status(&reports, args.allow_xpass)
 }
@@ -183,20 +180,6 @@ impl Peer {
                 Box::new(UciImplementation::start(command, *timeout).map_err(|e| e.to_string())?)
             }
         })
-    }
-}
-
-/// A UCI engine answers move generation only: every other expectation is skipped, and the
-/// reason says that checking it needs an adapter.
-pub fn say_needs_an_adapter(reports: &mut [CaseReport]) {
-    for report in reports.iter_mut().filter(|r| r.outcome == Outcome::Skip) {
-        if let Some(reason) = &mut report.reason {
-            let engine_cannot = reason.contains("the implementation does not support `")
-                || reason.contains("the implementation does not report `");
-            if engine_cannot && !reason.contains(NEEDS_AN_ADAPTER) {
-                *reason = format!("{NEEDS_AN_ADAPTER}: {reason}");
-            }
-        }
     }
 }
 

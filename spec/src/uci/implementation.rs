@@ -10,8 +10,8 @@ use super::{UciEngine, UciError};
 use crate::implementation::{Answer, Failure, Implementation};
 use crate::protocol::{ErrorBody, ErrorKind, Hello, Observation, PerftAnswer, PositionSpec, Status, PROTOCOL_VERSION};
 
-/// The words every "cannot answer" message of a UCI engine carries; `arbiter run --uci`
-/// reports the skipped expectations with them.
+/// The words every "cannot answer" message of a UCI engine carries, and the note before the
+/// reason of every expectation skipped for it.
 pub const NEEDS_AN_ADAPTER: &str = "needs an adapter";
 
 /// A UCI engine under test. A crash, a hang or a protocol error ends the request with
@@ -54,6 +54,10 @@ impl UciImplementation {
 }
 
 impl Implementation for UciImplementation {
+    fn skip_note(&self) -> Option<&'static str> {
+        Some(NEEDS_AN_ADAPTER)
+    }
+
     fn hello(&mut self) -> Answer<Hello> {
         Ok(Hello {
             name: self.engine.name().unwrap_or("UCI engine").to_owned(),
