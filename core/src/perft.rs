@@ -3,6 +3,12 @@
 
 use crate::{Move, Position};
 
+/// The deepest perft any arbiter command, case or request accepts. The count recurses one
+/// stack frame per ply, so a deeper request is refused with an error that names this limit
+/// instead of overflowing the stack; no position's tree can be counted this deep in any case
+/// (the start position's depth 15 is already about 2 * 10^21 leaves).
+pub const MAX_DEPTH: u32 = 64;
+
 /// Counts leaf nodes to `depth`, counting the last ply in bulk (moves are counted, not made).
 ///
 /// On x86-64 CPUs that have the POPCNT instruction (detected at run time, so that the binary

@@ -5,6 +5,7 @@ pub mod adapter;
 pub mod case;
 pub mod clauses;
 pub mod corpus;
+pub mod excerpt;
 pub mod hunt;
 pub mod implementation;
 pub mod outcome;
