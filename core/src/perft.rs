@@ -1,6 +1,8 @@
 //! perft: the number of leaf nodes of the legal move tree to a given depth, the standard
 //! test of a move generator against published counts.
 
+use std::time::Instant;
+
 use crate::{Move, Position};
 
 /// The deepest perft any arbiter command, case or request accepts. The count recurses one
@@ -143,4 +145,46 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
         Ok(pool) => pool.install(run),
         Err(_) => run(),
     }
+}
+
+/// Subtrees this shallow are counted without looking at the clock: at most a few milliseconds.
+const UNTIMED_DEPTH: u32 = 3;
+
+/// [`perft`] that gives up at `deadline`: `None` when the time ran out first. The clock is read
+/// once per node more than three plies from the leaves, so the answer comes at most a few
+/// milliseconds after the deadline.
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use arbiter_core::{perft, Position};
+/// let start = Position::startpos();
+/// assert_eq!(perft::perft_until(&start, 4, Instant::now() + Duration::from_secs(60)), Some(197_281));
+/// assert_eq!(perft::perft_until(&start, 9, Instant::now()), None);
+/// ```
+pub fn perft_until(pos: &Position, depth: u32, deadline: Instant) -> Option<u64> {
+    if depth <= UNTIMED_DEPTH {
+        return Some(perft(pos, depth));
+    }
+    if Instant::now() >= deadline {
+        return None;
+    }
+    let mut nodes = Some(0u64);
+    pos.for_each_child(|child| {
+        if let Some(sum) = nodes {
+            nodes = perft_until(child, depth - 1, deadline).map(|n| sum + n);
+        }
+    });
+    nodes
+}
+
+/// [`divide`] that gives up at `deadline` (see [`perft_until`]).
+pub fn divide_until(pos: &Position, depth: u32, deadline: Instant) -> Option<Vec<(Move, u64)>> {
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            perft_until(&child, depth.saturating_sub(1), deadline).map(|n| (m, n))
+        })
+        .collect()
 }

@@ -223,9 +223,10 @@ impl Position {
         if let Some(ep) = self.ep_square.take() {
             self.key ^= zobrist::ep_file(ep.file());
         }
-        self.halfmoves += 1;
+        // Saturating: a FEN may start the counters anywhere up to u32::MAX.
+        self.halfmoves = self.halfmoves.saturating_add(1);
         // The move number goes up after Black's move (FIDE 1.2: White moves first).
-        self.fullmoves += us.index() as u32;
+        self.fullmoves = self.fullmoves.saturating_add(us.index() as u32);
 
         match m.kind() {
             MoveKind::Castle => {

@@ -350,3 +350,15 @@ fn chess960_ii_2_start_positions() {
     assert_eq!(arbiter_core::chess960::start_position(518).unwrap(), Position::startpos());
     assert!(arbiter_core::chess960::start_position(960).is_none());
 }
+
+#[test]
+fn move_counters_read_at_their_maximum_do_not_wrap_1_2() {
+    // FIDE 1.2 (White moves first; the move number grows after Black's move) and 9.3 (the
+    // halfmove clock): a FEN may start both counters anywhere a u32 holds. Playing on must not
+    // wrap them around to 0 (which would make 9.3 and 9.6.2 forget a hundred moves).
+    let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R b K - 4294967295 4294967295").unwrap();
+    let after = pos.play_uci("e8d8").unwrap();
+    assert_eq!((after.halfmoves(), after.fullmoves()), (u32::MAX, u32::MAX));
+    let again = after.play_uci("e1d1").unwrap();
+    assert_eq!((again.halfmoves(), again.fullmoves()), (u32::MAX, u32::MAX));
+}

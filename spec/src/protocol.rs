@@ -6,6 +6,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::excerpt::excerpt;
+
 /// The protocol version this runner speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
 
@@ -540,6 +542,20 @@ pub struct Hello {
     pub profile: Option<String>,
 }
 
+impl Hello {
+    /// Why this `hello` answer cannot be worked with: a protocol version this runner does not
+    /// speak. (Operation names it does not know are allowed: a newer adapter may offer more.)
+    pub fn check(&self) -> Result<(), String> {
+        if self.protocol != PROTOCOL_VERSION {
+            return Err(format!(
+                "the implementation speaks protocol version {}; this runner speaks version {PROTOCOL_VERSION}",
+                self.protocol
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// `observe`'s answer. A field left out is one the implementation does not report; the
 /// expectations that need it are skipped.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -563,6 +579,44 @@ pub struct PerftAnswer {
     pub nodes: u64,
     #[serde(default)]
     pub divide: BTreeMap<String, u64>,
+}
+
+impl Observation {
+    /// Why this answer is not an observation of a position: a `fen` that is not a FEN, or a
+    /// legal move that is not a UCI move (`e2e4`, `e7e8q`). Checked on every observation, so an
+    /// adapter that answers nonsense is an error whatever the case expects.
+    pub fn check(&self) -> Result<(), String> {
+        // Only the text is judged here: whether the position is the right one is for the
+        // expectations (a FEN of an illegal position is still a FEN).
+        match arbiter_core::fen::read_with(&self.fen, arbiter_core::Validation::AllowImpossibleChecks) {
+            Ok(_) | Err(arbiter_core::FenError::Illegal(_)) => {}
+            Err(e) => return Err(format!("the answer's fen {} is not a FEN: {e}", excerpt(&self.fen))),
+        }
+        if let Some(moves) = &self.legal_moves {
+            if let Some(bad) = moves.iter().find(|m| !arbiter_core::is_uci_text(m)) {
+                return Err(format!("the answer's legal_moves holds {}, which is not a UCI move", excerpt(bad)));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl PerftAnswer {
+    /// Why this answer is not a perft count: a divide line that is not a UCI move, or a divide
+    /// whose counts do not add up to `nodes` (without wrapping around at 2^64).
+    pub fn check(&self) -> Result<(), String> {
+        if let Some(bad) = self.divide.keys().find(|m| !arbiter_core::is_uci_text(m)) {
+            return Err(format!("the divide has a line for {}, which is not a UCI move", excerpt(bad)));
+        }
+        if self.divide.is_empty() {
+            return Ok(());
+        }
+        match self.divide.values().try_fold(0u64, |sum, &n| sum.checked_add(n)) {
+            Some(sum) if sum == self.nodes => Ok(()),
+            Some(sum) => Err(format!("the divide sums to {sum}, nodes is {}", self.nodes)),
+            None => Err(format!("the divide sums to more than 2^64 - 1, nodes is {}", self.nodes)),
+        }
+    }
 }
 
 /// `san`'s answer.

@@ -6,6 +6,7 @@
 //! and the arbiter's procedures for event cases (Arts. 4, 6, 7, 9, through `arbiter::Arbiter`).
 
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 use arbiter_core::arbiter::{self as core_arbiter, Arbiter, Delay, DelayMode, Period, Ruling, Settings, TimeControl};
 use arbiter_core::notation::{
@@ -30,12 +31,14 @@ pub struct Reference {
     laws: Laws,
     draws: DrawMode,
     dead: DeadMode,
+    /// Each request's time limit (`--timeout`): a perft still counting then answers TIMEOUT.
+    timeout: Option<Duration>,
 }
 
 impl Default for Reference {
     /// The 2023 Laws as written.
     fn default() -> Reference {
-        Reference { laws: Laws::Fide2023, draws: DrawMode::Claims, dead: DeadMode::Full }
+        Reference { laws: Laws::Fide2023, draws: DrawMode::Claims, dead: DeadMode::Full, timeout: None }
     }
 }
 
@@ -47,7 +50,15 @@ impl Reference {
 
     /// Under a rule profile (its draw and dead-position modes), with the edition `edition`.
     pub fn for_profile(profile: &Profile, edition: Edition) -> Reference {
-        Reference { laws: core_laws(edition), draws: profile.draws, dead: profile.dead }
+        Reference { laws: core_laws(edition), draws: profile.draws, dead: profile.dead, timeout: None }
+    }
+}
+
+impl Reference {
+    /// Bounds every request by `timeout`, as `--timeout` bounds an adapter's: the in-process
+    /// reference is judged by the same deadline as any other implementation.
+    pub fn with_timeout(self, timeout: Duration) -> Reference {
+        Reference { timeout: Some(timeout), ..self }
     }
 }
 
@@ -113,12 +124,20 @@ impl Implementation for Reference {
     }
 
     fn perft(&mut self, spec: &PositionSpec, depth: u32) -> Answer<PerftAnswer> {
+        if depth > perft::MAX_DEPTH {
+            let message =
+                format!("perft depth {depth} is deeper than the {} this implementation counts", perft::MAX_DEPTH);
+            return Err(bad(ErrorKind::BadRequest, message));
+        }
         let pos = *self.replay(spec)?.position();
         if depth == 0 {
             return Ok(PerftAnswer { nodes: 1, divide: Default::default() });
         }
-        let divide: BTreeMap<String, u64> =
-            perft::divide(&pos, depth).into_iter().map(|(m, n)| (pos.uci(m), n)).collect();
+        let divide = match self.timeout {
+            None => perft::divide(&pos, depth),
+            Some(timeout) => perft::divide_until(&pos, depth, Instant::now() + timeout).ok_or(Failure::Timeout)?,
+        };
+        let divide: BTreeMap<String, u64> = divide.into_iter().map(|(m, n)| (pos.uci(m), n)).collect();
         Ok(PerftAnswer { nodes: divide.values().sum(), divide })
     }
 

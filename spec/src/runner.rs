@@ -80,7 +80,10 @@ pub fn run(
 fn hello_ops(imp: &mut Result<Box<dyn Implementation>, String>) -> Result<BTreeSet<String>, String> {
     let imp = imp.as_mut().map_err(|e| e.clone())?;
     match imp.hello() {
-        Ok(hello) => Ok(hello.ops.into_iter().collect()),
+        Ok(hello) => match hello.check() {
+            Ok(()) => Ok(hello.ops.into_iter().collect()),
+            Err(problem) => Err(format!("hello: {problem}")),
+        },
         Err(f) => Err(format!("hello failed: {}", describe_failure(&f))),
     }
 }
@@ -390,6 +393,12 @@ impl Session<'_> {
 
     fn check_observation(&mut self, position: &PositionSpec, expect: &Expect) {
         let answer = self.imp.observe(position);
+        if let Ok(obs) = &answer {
+            if let Err(problem) = obs.check() {
+                self.push(Verdict::Error(format!("observe: {problem}")));
+                return;
+            }
+        }
         if let Some(rejection) = &expect.rejected {
             let v = match answer {
                 Ok(obs) => mismatch("rejected", rejection.kind.name(), format!("accepted; position {}", obs.fen)),
@@ -425,14 +434,10 @@ impl Session<'_> {
             }
             let what = format!("perft {depth}");
             match self.imp.perft(position, depth) {
-                Ok(answer) => {
-                    let sum: u64 = answer.divide.values().sum();
-                    if depth > 0 && !answer.divide.is_empty() && sum != answer.nodes {
-                        self.push(Verdict::Error(format!("{what}: divide sums to {sum}, nodes is {}", answer.nodes)));
-                    } else {
-                        self.push(compare(&what, &nodes, &answer.nodes));
-                    }
-                }
+                Ok(answer) => match answer.check() {
+                    Err(problem) if depth > 0 => self.push(Verdict::Error(format!("{what}: {problem}"))),
+                    _ => self.push(compare(&what, &nodes, &answer.nodes)),
+                },
                 Err(f) => self.failed(&what, f),
             }
         }

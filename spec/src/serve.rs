@@ -4,31 +4,149 @@ use std::io::{BufRead, Write};
 
 use serde_json::{json, Value};
 
+use crate::excerpt::excerpt;
 use crate::implementation::{dispatch, Implementation};
 use crate::protocol::{ErrorBody, ErrorKind, Op, Request};
 
-/// Answers requests line by line until `quit` or the end of input.
-pub fn serve(imp: &mut dyn Implementation, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
+/// The longest request line read whole; a longer one is answered `bad_request` and skipped
+/// without being held in memory. (A case with 20,000 moves is about 120 KB.)
+pub const MAX_REQUEST_BYTES: usize = 16 << 20;
+
+/// Answers requests line by line until `quit` or the end of input. A line that is not UTF-8,
+/// not JSON, not a request or too long is answered `bad_request`, and the next line is read.
+pub fn serve(imp: &mut dyn Implementation, mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let complete = read_line(&mut input, &mut line)?;
+        if line.is_empty() && complete == Line::End {
+            return Ok(());
         }
-        let (answer, quit) = match serde_json::from_str::<Request>(&line) {
-            Ok(request) => (dispatch(imp, &request), request.op == Op::Quit),
-            Err(e) => (bad_request(&line, &e.to_string()), false),
+        let (answer, quit) = match (complete, std::str::from_utf8(&line)) {
+            (Line::TooLong(bytes), _) => (
+                bad_request("", &format!("the request is longer than {MAX_REQUEST_BYTES} bytes ({bytes} read)")),
+                false,
+            ),
+            (_, Err(e)) => (bad_request("", &format!("the request is not UTF-8: {e}")), false),
+            (_, Ok(text)) if text.trim().is_empty() => continue,
+            (_, Ok(text)) => match serde_json::from_str::<Request>(text) {
+                Ok(request) => (dispatch(imp, &request), request.op == Op::Quit),
+                Err(e) => (bad_request(text, &format!("{e} in {}", excerpt(text))), false),
+            },
         };
         writeln!(output, "{answer}")?;
         output.flush()?;
         if quit {
-            break;
+            return Ok(());
         }
     }
-    Ok(())
+}
+
+/// How a line read ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line {
+    /// At a newline.
+    Newline,
+    /// At the end of input.
+    End,
+    /// Past [`MAX_REQUEST_BYTES`]: this many bytes were read (and dropped) up to the newline.
+    TooLong(usize),
+}
+
+/// Reads up to and without the next newline into `line`, keeping at most
+/// [`MAX_REQUEST_BYTES`] of it.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Line> {
+    let mut total = 0usize;
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(if total > MAX_REQUEST_BYTES { Line::TooLong(total) } else { Line::End });
+        }
+        let (chunk, newline) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buffer[..i], Some(i)),
+            None => (buffer, None),
+        };
+        total += chunk.len();
+        if total <= MAX_REQUEST_BYTES {
+            line.extend_from_slice(chunk);
+        } else {
+            line.clear();
+        }
+        let used = newline.map_or(chunk.len(), |i| i + 1);
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(if total > MAX_REQUEST_BYTES { Line::TooLong(total) } else { Line::Newline });
+        }
+    }
 }
 
 /// The answer to a line that is not a request: the id echoed when there is one.
 fn bad_request(line: &str, message: &str) -> Value {
     let id = serde_json::from_str::<Value>(line).ok().and_then(|v| v.get("id").cloned()).unwrap_or(Value::Null);
     json!({"id": id, "error": ErrorBody::new(ErrorKind::BadRequest, message)})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::Reference;
+
+    fn answers(input: &[u8]) -> Vec<Value> {
+        let mut out = Vec::new();
+        serve(&mut Reference::default(), input, &mut out).expect("writing to a Vec");
+        String::from_utf8(out)
+            .expect("answers are UTF-8")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("JSON"))
+            .collect()
+    }
+
+    fn error_kind(answer: &Value) -> Option<&str> {
+        answer.get("error").and_then(|e| e.get("kind")).and_then(Value::as_str)
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_a_bad_request_and_the_next_line_is_answered() {
+        let mut input = b"{\"id\":1,\"op\":\"hello\"}\n".to_vec();
+        input.extend_from_slice(b"\xff\xfe garbage\n");
+        input.extend_from_slice(b"{\"id\":3,\"op\":\"hello\"}\n");
+        let out = answers(&input);
+        assert_eq!(out.len(), 3, "{out:?}");
+        assert_eq!(error_kind(&out[1]), Some("bad_request"));
+        assert!(out[1]["error"]["message"].as_str().is_some_and(|m| m.contains("UTF-8")), "{}", out[1]);
+        assert_eq!(out[2]["id"], 3);
+        assert_eq!(out[2]["name"], "arbiter-core");
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_refused_without_being_kept() {
+        let mut input = vec![b'x'; MAX_REQUEST_BYTES + 10];
+        input.push(b'\n');
+        input.extend_from_slice(b"{\"id\":2,\"op\":\"hello\"}");
+        let out = answers(&input);
+        assert_eq!(out.len(), 2, "{out:?}");
+        assert_eq!(error_kind(&out[0]), Some("bad_request"));
+        assert!(out[0]["error"]["message"].as_str().is_some_and(|m| m.contains("longer than")));
+        assert_eq!(out[1]["id"], 2, "the last line has no newline and is still answered");
+    }
+
+    #[test]
+    fn a_perft_deeper_than_the_limit_is_a_bad_request_not_a_stack_overflow() {
+        let request = format!(
+            "{{\"id\":7,\"op\":\"perft\",\"position\":{{\"fen\":\"{}\"}},\"depth\":100000}}\n",
+            arbiter_core::Position::startpos().fen()
+        );
+        let out = answers(request.as_bytes());
+        assert_eq!(error_kind(&out[0]), Some("bad_request"), "{}", out[0]);
+        assert_eq!(out[0]["id"], 7);
+    }
+
+    #[test]
+    fn a_quoted_bad_line_is_bounded() {
+        let line = format!("{{\"id\":1,\"op\":\"nonsense\",\"pad\":\"{}\"}}\n", "y".repeat(100_000));
+        let out = answers(line.as_bytes());
+        let message = out[0]["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.len() < 1_000, "{} bytes", message.len());
+        assert_eq!(out[0]["id"], 1);
+    }
 }

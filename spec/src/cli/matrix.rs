@@ -107,7 +107,7 @@ fn matrix(args: &Args) -> Result<String, String> {
         "the corpus has errors".to_owned()
     })?;
     let cases = args.selection.select(&corpus);
-    let mut peers = vec![Peer::Reference];
+    let mut peers = vec![Peer::Reference { timeout: Duration::from_secs_f64(args.timeout) }];
     peers.extend(args.adapter.iter().map(|command| Peer::Adapter { command: command.clone(), timeout }));
     peers.extend(args.uci.iter().map(|command| Peer::Uci { command: command.clone(), timeout }));
     let mut columns = Vec::new();

@@ -143,8 +143,8 @@ fn execute(args: &Args, options: &RunOptions, info: &RunInfo) -> ExitCode {
 /// The implementation a run is against, as given on the command line.
 #[derive(Clone, Debug)]
 pub enum Peer {
-    /// The reference core, in-process.
-    Reference,
+    /// The reference core, in-process; every request bounded by the same timeout as a peer's.
+    Reference { timeout: Duration },
     /// A program speaking the adapter protocol.
     Adapter { command: String, timeout: Duration },
     /// A UCI engine (move generation only).
@@ -157,7 +157,7 @@ impl Peer {
         match (&args.adapter, &args.uci) {
             (Some(command), _) => Peer::Adapter { command: command.clone(), timeout },
             (None, Some(command)) => Peer::Uci { command: command.clone(), timeout },
-            (None, None) => Peer::Reference,
+            (None, None) => Peer::Reference { timeout },
         }
     }
 
@@ -174,7 +174,9 @@ impl Peer {
     /// profile and edition.
     pub fn start(&self, options: &RunOptions) -> Result<Box<dyn Implementation>, String> {
         Ok(match self {
-            Peer::Reference => Box::new(Reference::for_profile(&options.profile, options.laws)),
+            Peer::Reference { timeout } => {
+                Box::new(Reference::for_profile(&options.profile, options.laws).with_timeout(*timeout))
+            }
             Peer::Adapter { command, timeout } => Box::new(Adapter::new(command, *timeout)),
             Peer::Uci { command, timeout } => {
                 Box::new(UciImplementation::start(command, *timeout).map_err(|e| e.to_string())?)
