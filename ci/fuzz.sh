@@ -22,7 +22,21 @@ trap 'rm -rf "$scratch"' EXIT
 export RUSTC_BOOTSTRAP=1
 # ClusterFuzzLite builds every target `cargo fuzz list` names, each with its seed corpus.
 bash -n ../.clusterfuzzlite/build.sh
+# Targets whose input is a series of choices rather than a text to parse (movegen_diff: each
+# byte picks a move): comparison tracing, which guides libFuzzer through parsers, finds them
+# nothing and costs 2.5 times the speed, so they are built without it, in a target dir of their own.
+choice_targets=" movegen_diff "
+flags_of() {
+  case "$choice_targets" in
+    *" $1 "*) echo "-s $sanitizer --no-trace-compares --target-dir target/choices" ;;
+    *) echo "-s $sanitizer" ;;
+  esac
+}
 cargo fuzz build -s "$sanitizer"
+for target in $choice_targets; do
+  # shellcheck disable=SC2046
+  cargo fuzz build $(flags_of "$target") "$target"
+done
 for target in $(cargo fuzz list); do
   if [ -z "$(ls -A "corpus/$target" 2>/dev/null)" ]; then
     echo "fuzz target $target has no seed corpus in fuzz/corpus/$target" >&2
@@ -30,7 +44,8 @@ for target in $(cargo fuzz list); do
   fi
   mkdir -p "$scratch/$target" "corpus/$target"
   echo "== fuzz $target for ${seconds}s, seed $seed"
-  if cargo fuzz run -s "$sanitizer" "$target" "$scratch/$target" "corpus/$target" -- -max_total_time="$seconds" -seed="$seed" >"$scratch/$target.log" 2>&1; then
+  # shellcheck disable=SC2046
+  if cargo fuzz run $(flags_of "$target") "$target" "$scratch/$target" "corpus/$target" -- -max_total_time="$seconds" -seed="$seed" >"$scratch/$target.log" 2>&1; then
     grep -E '^Done' "$scratch/$target.log" || tail -n 3 "$scratch/$target.log"
   else
     tail -n 60 "$scratch/$target.log" >&2
