@@ -38,7 +38,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let status = match cli.command {
         Command::Perft(args) => cli::perft::run(args),
         Command::Hunt(args) => cli::hunt::run(args),
         Command::Run(args) => cli::run::run(args),
@@ -48,5 +48,6 @@ fn main() -> ExitCode {
         Command::Check(args) => cli::check::run(args),
         Command::Coverage(args) => cli::coverage::run(args),
         Command::Serve(args) => cli::serve::run(args),
-    }
+    };
+    cli::finish(status)
 }

@@ -24,7 +24,7 @@ pub fn run(args: Args) -> ExitCode {
         match serde_json::to_string_pretty(&map) {
             Ok(text) => outln!("{text}"),
             Err(e) => {
-                eprintln!("arbiter coverage: {e}");
+                errln!("arbiter coverage: {e}");
                 return ExitCode::from(2);
             }
         }
