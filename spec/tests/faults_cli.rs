@@ -353,6 +353,22 @@ fn explain_and_check_apply_their_filters() {
     assert!(out.contains(": 1 cases, no problems"), "{out}");
 }
 
+/// `coverage` counts the selected cases only, and selecting none is an error.
+#[test]
+fn coverage_applies_its_filters() {
+    let sum = |args: &[&str]| -> u64 {
+        let (code, out, err) = arbiter(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let map: serde_json::Value = serde_json::from_str(&out).expect("coverage --json is JSON");
+        map.as_object().expect("an object").values().filter_map(serde_json::Value::as_u64).sum()
+    };
+    let all = sum(&["coverage", "--json"]);
+    let one = sum(&["coverage", "--json", "--id", "fools-mate-5-1-1"]);
+    assert!((1..=4).contains(&one) && one < all, "one case counts {one} clauses, all count {all}");
+    let (code, _, err) = arbiter(&["coverage", "--id", "no-such-case"]);
+    assert_eq!(code, 2, "{err}");
+}
+
 #[test]
 fn empty_or_blank_implementation_command_exits_2() {
     for (command, flag) in [("run", "--adapter"), ("run", "--uci"), ("matrix", "--adapter"), ("matrix", "--uci")] {
@@ -375,6 +391,19 @@ fn human_report_shows_no_raw_control_characters_and_bounded_messages() {
     assert!(out.lines().all(|l| l.len() < 1000), "an unbounded line: {out}");
     assert!(out.contains("bytes)"), "a cut message says how long it was: {out}");
     assert!(!out.lines().any(|l| l.starts_with("ok 99")), "{out}");
+}
+
+/// Corpus problems name the case, and its id reaches the terminal escaped.
+#[test]
+fn corpus_problems_on_stderr_show_no_raw_control_characters() {
+    let dir = TempDir::new("escaped-errors");
+    dir.write(
+        "bad.yaml",
+        "cases:\n  - id: \"evil\\e[2J\"\n    refs: [\"3.1\"]\n    description: y\n    expect: {legal: [e2e4], illegal: [e2e4]}\n",
+    );
+    let (code, _, err) = arbiter(&["check", "--cases", dir.str()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("evil\\u{1b}[2J") && !err.contains('\u{1b}'), "{err:?}");
 }
 
 // 9. TAP, read by Perl's `prove`.

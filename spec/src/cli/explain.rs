@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use arbiter_spec::clauses::Clauses;
 use arbiter_spec::excerpt::{excerpt, printable};
 
+use super::printable_lines;
 use super::selection::Selection;
 
 #[derive(clap::Args)]
@@ -51,9 +52,4 @@ pub fn run(args: Args) -> ExitCode {
         Err(e) => errln!("arbiter explain: cannot show the case: {e}"),
     }
     ExitCode::SUCCESS
-}
-
-/// `text` with its line breaks kept and every other control character escaped.
-fn printable_lines(text: &str) -> String {
-    text.split('\n').map(printable).collect::<Vec<_>>().join("\n")
 }

@@ -47,6 +47,12 @@ pub fn finish(status: ExitCode) -> ExitCode {
     }
 }
 
+/// `text` for a terminal: its line breaks kept, every other control character escaped
+/// ([`printable`](arbiter_spec::excerpt::printable)).
+pub fn printable_lines(text: &str) -> String {
+    text.split('\n').map(arbiter_spec::excerpt::printable).collect::<Vec<_>>().join("\n")
+}
+
 /// `print!` through [`write_stdout`] (defined before the modules below, so that they see it).
 macro_rules! out {
     ($($arg:tt)*) => { $crate::cli::write_stdout(format_args!($($arg)*)) };

@@ -116,7 +116,7 @@ impl Selection {
 /// Prints corpus errors to stderr, and how many there are when there are several.
 pub fn print_errors(errors: &[CorpusError]) {
     for e in errors {
-        errln!("{e}");
+        errln!("{}", super::printable_lines(&e.to_string()));
     }
     if errors.len() > 1 {
         errln!("{} problem(s) in the corpus", errors.len());
