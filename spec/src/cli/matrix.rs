@@ -90,8 +90,7 @@ impl ArticleKey {
 /// says why), 2 on a usage or corpus error.
 pub fn run(args: Args) -> ExitCode {
     match matrix(&args) {
-        Ok(columns_and_table) => {
-            let (columns, table) = columns_and_table;
+        Ok((columns, table)) => {
             out!("{table}");
             let mut status = ExitCode::SUCCESS;
             for column in columns.iter().filter(|c| c.unchecked.is_some()) {

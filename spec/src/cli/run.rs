@@ -67,22 +67,24 @@ pub const MAX_TIMEOUT: Duration = Duration::from_secs(24 * 60 * 60);
 /// `--timeout SECONDS`: a finite number of seconds over zero (once rounded to nanoseconds) and
 /// at most [`MAX_TIMEOUT`].
 pub fn parse_timeout(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text.trim().parse().map_err(|_| format!("{}: expected a number of seconds", excerpt(text)))?;
-    let timeout = Duration::try_from_secs_f64(seconds)
+    let seconds: f64 = text.trim().parse().map_err(|_| "expected a number of seconds".to_owned())?;
+    if !(seconds.is_finite() && seconds > 0.0) {
+        return Err("expected a finite number of seconds over 0".into());
+    }
+    if seconds > MAX_TIMEOUT.as_secs_f64() {
+        return Err(format!("at most {} seconds (a day)", MAX_TIMEOUT.as_secs()));
+    }
+    Duration::try_from_secs_f64(seconds)
         .ok()
         .filter(|t| !t.is_zero())
-        .ok_or_else(|| format!("{}: expected a positive, finite number of seconds", excerpt(text)))?;
-    if timeout > MAX_TIMEOUT {
-        return Err(format!("{}: at most {} seconds (a day)", excerpt(text), MAX_TIMEOUT.as_secs()));
-    }
-    Ok(timeout)
+        .ok_or_else(|| "under a nanosecond, which is no time at all".into())
 }
 
 /// `--jobs N`: 1 to [`MAX_JOBS`].
 pub fn parse_jobs(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(jobs) if (1..=MAX_JOBS).contains(&jobs) => Ok(jobs),
-        _ => Err(format!("{}: expected a number of jobs from 1 to {MAX_JOBS}", excerpt(text))),
+        _ => Err(format!("expected a number of jobs from 1 to {MAX_JOBS}")),
     }
 }
 
@@ -90,7 +92,7 @@ pub fn parse_jobs(text: &str) -> Result<usize, String> {
 /// would start nothing, and every case would error).
 pub fn parse_command(text: &str) -> Result<String, String> {
     if text.trim().is_empty() {
-        Err(format!("{}: expected a command line", excerpt(text)))
+        Err("expected a command line, not an empty or blank one".into())
     } else {
         Ok(text.to_owned())
     }
