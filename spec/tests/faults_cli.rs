@@ -304,9 +304,10 @@ fn shipped_expect_files_are_accepted() {
 
 #[test]
 fn run_check_and_matrix_that_check_nothing_fail() {
+    // (and `list` and `coverage`, which would print nothing)
     let empty = TempDir::new("empty-corpus");
     empty.write("none.yaml", "cases: []\n");
-    for command in ["run", "check", "matrix"] {
+    for command in ["run", "check", "matrix", "list", "coverage"] {
         let (code, out, err) = arbiter(&[command, "--cases", empty.str()]);
         assert_eq!(code, 2, "{command} on an empty corpus: {out}{err}");
         assert!(err.contains("no case"), "{command}: {err}");
