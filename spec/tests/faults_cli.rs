@@ -173,6 +173,32 @@ fn jobs_over_the_maximum_or_zero_exit_2() {
     assert_eq!(code, 0, "{err}");
 }
 
+/// More jobs than cases start no more implementations than there are cases: a job without a
+/// case would start an adapter (and say hello) for nothing.
+#[test]
+fn jobs_are_no_more_than_the_cases() {
+    let dir = TempDir::new("jobs-clamp");
+    let log = dir.path().join("starts.log");
+    let adapter = dir.write(
+        "adapter.sh",
+        &format!("echo started >> '{}'\nexec sh tests/fixtures/broken-adapter.sh\n", log.display()),
+    );
+    let (code, _, err) = arbiter(&[
+        "run",
+        "--cases",
+        "tests/fixtures/small",
+        "--adapter",
+        &format!("sh {adapter}"),
+        "--id",
+        "passes",
+        "--jobs",
+        "8",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let starts = std::fs::read_to_string(&log).expect("the adapter started");
+    assert_eq!(starts.lines().count(), 1, "{starts}");
+}
+
 // 3. A closed standard error.
 
 /// A corpus with `n` broken cases: `arbiter check` writes a line to stderr for each.
