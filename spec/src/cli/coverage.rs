@@ -23,7 +23,7 @@ pub fn run(args: Args) -> ExitCode {
     let selected = match args.selection.select_some(&corpus) {
         Ok(cases) => Corpus { root: corpus.root.clone(), cases: cases.into_iter().cloned().collect() },
         Err(error) => {
-            errln!("arbiter coverage: {error}");
+            eprintln!("arbiter coverage: {error}");
             return ExitCode::from(2);
         }
     };
@@ -33,7 +33,7 @@ pub fn run(args: Args) -> ExitCode {
         match serde_json::to_string_pretty(&map) {
             Ok(text) => outln!("{text}"),
             Err(e) => {
-                errln!("arbiter coverage: {e}");
+                eprintln!("arbiter coverage: {e}");
                 return ExitCode::from(2);
             }
         }

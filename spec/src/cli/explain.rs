@@ -19,11 +19,11 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     let Some(corpus) = args.selection.load_or_report() else { return ExitCode::from(2) };
     let Some(located) = corpus.find(&args.id) else {
-        errln!("arbiter explain: no case with id {}", excerpt(&args.id));
+        eprintln!("arbiter explain: no case with id {}", excerpt(&args.id));
         return ExitCode::from(2);
     };
     if !args.selection.matches(located) {
-        errln!(
+        eprintln!(
             "arbiter explain: case {} does not match the filters{}",
             printable(&args.id),
             printable(&args.selection.filter_args())
@@ -49,7 +49,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     match serde_yaml::to_string(case) {
         Ok(yaml) => outln!("\nCase:\n{}", printable_lines(&yaml)),
-        Err(e) => errln!("arbiter explain: cannot show the case: {e}"),
+        Err(e) => eprintln!("arbiter explain: cannot show the case: {e}"),
     }
     ExitCode::SUCCESS
 }

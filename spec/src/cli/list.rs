@@ -18,7 +18,7 @@ pub fn run(args: Args) -> ExitCode {
     let cases = match args.selection.select_some(&corpus) {
         Ok(cases) => cases,
         Err(error) => {
-            errln!("arbiter list: {error}");
+            eprintln!("arbiter list: {error}");
             return ExitCode::from(2);
         }
     };

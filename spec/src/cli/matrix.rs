@@ -95,13 +95,13 @@ pub fn run(args: Args) -> ExitCode {
             let mut status = ExitCode::SUCCESS;
             for column in columns.iter().filter(|c| c.unchecked.is_some()) {
                 let reason = column.unchecked.as_deref().unwrap_or_default();
-                errln!("arbiter matrix: {} could not be checked: {}", shown(&column.name), shown(reason));
+                eprintln!("arbiter matrix: {} could not be checked: {}", shown(&column.name), shown(reason));
                 status = ExitCode::from(1);
             }
             status
         }
         Err(message) => {
-            errln!("arbiter matrix: {}", printable(&message));
+            eprintln!("arbiter matrix: {}", printable(&message));
             ExitCode::from(2)
         }
     }

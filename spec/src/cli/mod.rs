@@ -64,9 +64,18 @@ macro_rules! outln {
     ($($arg:tt)*) => { $crate::cli::write_stdout(format_args!("{}\n", format_args!($($arg)*))) };
 }
 
-/// `eprintln!` through [`write_stderr`].
-macro_rules! errln {
+/// `eprintln!` through [`write_stderr`]. It shadows the standard library's `eprintln!` in every
+/// subcommand module (all are declared below), so that no message on stderr can panic, whoever
+/// writes it.
+macro_rules! eprintln {
+    () => { $crate::cli::write_stderr(format_args!("\n")) };
     ($($arg:tt)*) => { $crate::cli::write_stderr(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+/// `eprint!` through [`write_stderr`], shadowing the standard library's like [`eprintln!`].
+#[allow(unused_macros)]
+macro_rules! eprint {
+    ($($arg:tt)*) => { $crate::cli::write_stderr(format_args!($($arg)*)) };
 }
 
 pub mod check;

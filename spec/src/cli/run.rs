@@ -102,7 +102,7 @@ pub fn run(args: Args) -> ExitCode {
     match prepare(&args) {
         Ok((options, info)) => execute(&args, options, &info),
         Err(message) => {
-            errln!("arbiter run: {message}");
+            eprintln!("arbiter run: {message}");
             ExitCode::from(2)
         }
     }
@@ -188,7 +188,7 @@ fn execute(args: &Args, mut options: RunOptions, info: &RunInfo) -> ExitCode {
             Ok(ids) => options.expected_failures = ids,
             Err(problems) => {
                 for problem in problems {
-                    errln!("arbiter run: {problem}");
+                    eprintln!("arbiter run: {problem}");
                 }
                 return ExitCode::from(2);
             }
@@ -197,7 +197,7 @@ fn execute(args: &Args, mut options: RunOptions, info: &RunInfo) -> ExitCode {
     let cases = match args.selection.select_some(&corpus) {
         Ok(cases) => cases,
         Err(error) => {
-            errln!("arbiter run: {error}");
+            eprintln!("arbiter run: {error}");
             return ExitCode::from(2);
         }
     };
@@ -206,7 +206,7 @@ fn execute(args: &Args, mut options: RunOptions, info: &RunInfo) -> ExitCode {
     let options = &options;
     let peer = Peer::of(args);
     if let Err(message) = peer.check_start(options) {
-        errln!("arbiter run: {}", printable(&message));
+        eprintln!("arbiter run: {}", printable(&message));
         return ExitCode::from(2);
     }
     let bar = progress_bar(args.format, cases.len());
@@ -216,7 +216,7 @@ fn execute(args: &Args, mut options: RunOptions, info: &RunInfo) -> ExitCode {
     out!("{}", report::render(args.format, info, &reports));
     let summary = Summary::of(&reports);
     if summary.skipped == summary.total() {
-        errln!(
+        eprintln!(
             "arbiter run: no case was checked: all {} selected cases were skipped (see the report for why)",
             summary.total()
         );

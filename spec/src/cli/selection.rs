@@ -116,9 +116,9 @@ impl Selection {
 /// Prints corpus errors to stderr, and how many there are when there are several.
 pub fn print_errors(errors: &[CorpusError]) {
     for e in errors {
-        errln!("{}", super::printable_lines(&e.to_string()));
+        eprintln!("{}", super::printable_lines(&e.to_string()));
     }
     if errors.len() > 1 {
-        errln!("{} problem(s) in the corpus", errors.len());
+        eprintln!("{} problem(s) in the corpus", errors.len());
     }
 }

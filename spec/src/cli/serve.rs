@@ -13,7 +13,7 @@ pub fn run(_args: Args) -> ExitCode {
     match arbiter_spec::serve::serve(&mut Reference::default(), stdin, stdout) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            errln!("arbiter serve: {e}");
+            eprintln!("arbiter serve: {e}");
             ExitCode::from(1)
         }
     }
