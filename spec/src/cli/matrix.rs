@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use arbiter_spec::excerpt::printable;
+use arbiter_spec::excerpt::{excerpt, printable};
 use arbiter_spec::outcome::{CaseReport, Outcome};
 use arbiter_spec::profile::{self, DEFAULT_PROFILE};
 use arbiter_spec::report::{markdown_text, shown};
@@ -109,7 +109,7 @@ pub fn run(args: Args) -> ExitCode {
 
 fn matrix(args: &Args) -> Result<(Vec<Column>, String), String> {
     let profile = profile::find(&args.profile)
-        .ok_or_else(|| format!("unknown profile {:?} (known: {})", args.profile, profile::names()))?;
+        .ok_or_else(|| format!("unknown profile {} (known: {})", excerpt(&args.profile), profile::names()))?;
     let mut options = RunOptions::new(profile);
     options.max_nodes = args.max_nodes;
     let timeout = args.timeout;

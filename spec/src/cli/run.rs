@@ -110,7 +110,7 @@ pub fn run(args: Args) -> ExitCode {
 
 fn prepare(args: &Args) -> Result<(RunOptions, RunInfo), String> {
     let profile = profile::find(&args.profile)
-        .ok_or_else(|| format!("unknown profile {:?} (known: {})", args.profile, profile::names()))?;
+        .ok_or_else(|| format!("unknown profile {} (known: {})", excerpt(&args.profile), profile::names()))?;
     let mut options = RunOptions::new(profile);
     if let Some(year) = &args.laws {
         let year: u16 = year.parse().map_err(|_| format!("--laws {year}: expected 2018 or 2023"))?;
