@@ -3,10 +3,15 @@
 #   - Stockfish (Debian package; /usr/games/stockfish), a real UCI peer
 #   - python-chess (PyPI), an oracle for the game-state tests and an adapter example
 #   - cargo-fuzz, for the bounded fuzzing runs
+#   - Perl's prove (Debian package perl), which reads arbiter's TAP report in the tests
 set -euo pipefail
 if ! command -v stockfish >/dev/null 2>&1 && [ ! -x /usr/games/stockfish ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq stockfish
+fi
+if ! command -v prove >/dev/null 2>&1; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq perl
 fi
 if ! python3 -c 'import chess' >/dev/null 2>&1; then
   python3 -m pip install --quiet chess

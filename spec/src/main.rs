@@ -6,9 +6,16 @@ use clap::{Parser, Subcommand};
 
 mod cli;
 
+/// What the exit status says, for the CI that runs arbiter.
+const EXIT_STATUS: &str = "Exit status: 0 when every selected case ran as expected; 1 when a case \
+failed, errored, timed out or passed unexpectedly, or an implementation in a matrix could not be \
+checked; 2 on a usage or corpus error, when nothing was checked (no case selected, every case \
+skipped), or when the report could not be written. A reader that goes away (`| head`) does not \
+change the status.";
+
 /// arbiter: the FIDE Laws of Chess as executable cases.
 #[derive(Parser)]
-#[command(name = "arbiter", version, about)]
+#[command(name = "arbiter", version, about, after_help = EXIT_STATUS)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -38,7 +45,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let status = match cli.command {
         Command::Perft(args) => cli::perft::run(args),
         Command::Hunt(args) => cli::hunt::run(args),
         Command::Run(args) => cli::run::run(args),
@@ -48,5 +55,6 @@ fn main() -> ExitCode {
         Command::Check(args) => cli::check::run(args),
         Command::Coverage(args) => cli::coverage::run(args),
         Command::Serve(args) => cli::serve::run(args),
-    }
+    };
+    cli::finish(status)
 }

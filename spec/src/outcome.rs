@@ -70,6 +70,9 @@ pub struct Mismatch {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CaseReport {
     pub id: String,
+    /// The case file, relative to the corpus directory (in JSON as lossy UTF-8: a file name
+    /// that is not UTF-8 shows U+FFFD where its bad bytes were).
+    #[serde(serialize_with = "serialize_lossy")]
     pub file: PathBuf,
     pub line: usize,
     pub article: String,
@@ -80,6 +83,11 @@ pub struct CaseReport {
     pub reason: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub mismatches: Vec<Mismatch>,
+}
+
+/// A path as a string, lossily: serde refuses a path that is not UTF-8.
+fn serialize_lossy<S: serde::Serializer>(path: &std::path::Path, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&path.to_string_lossy())
 }
 
 /// The counts of each outcome.

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 use arbiter_spec::clauses::{coverage, Checkable, Clauses};
+use arbiter_spec::corpus::Corpus;
 
 use super::selection::Selection;
 
@@ -18,7 +19,15 @@ pub struct Args {
 
 pub fn run(args: Args) -> ExitCode {
     let Some(corpus) = args.selection.load_or_report() else { return ExitCode::from(2) };
-    let rows = coverage(&Clauses::builtin(), &corpus);
+    // The filters choose the cases counted; selecting none is an error.
+    let selected = match args.selection.select_some(&corpus) {
+        Ok(cases) => Corpus { root: corpus.root.clone(), cases: cases.into_iter().cloned().collect() },
+        Err(error) => {
+            eprintln!("arbiter coverage: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let rows = coverage(&Clauses::builtin(), &selected);
     if args.json {
         let map: BTreeMap<&str, u32> = rows.iter().map(|r| (r.id.as_str(), r.cases)).collect();
         match serde_json::to_string_pretty(&map) {

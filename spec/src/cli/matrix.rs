@@ -5,20 +5,22 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use arbiter_spec::excerpt::{excerpt, printable};
 use arbiter_spec::outcome::{CaseReport, Outcome};
 use arbiter_spec::profile::{self, DEFAULT_PROFILE};
+use arbiter_spec::report::{markdown_text, shown};
 use arbiter_spec::runner::{self, RunOptions};
 
-use super::run::Peer;
+use super::run::{parse_command, parse_timeout, Peer};
 use super::selection::{print_errors, Selection};
 
 #[derive(clap::Args)]
 pub struct Args {
     /// A program speaking the adapter protocol (repeatable).
-    #[arg(long, value_name = "CMD")]
+    #[arg(long, value_name = "CMD", value_parser = parse_command)]
     pub adapter: Vec<String>,
     /// A UCI engine (repeatable): move generation only.
-    #[arg(long, value_name = "CMD")]
+    #[arg(long, value_name = "CMD", value_parser = parse_command)]
     pub uci: Vec<String>,
     /// The rule profile.
     #[arg(long, default_value = DEFAULT_PROFILE)]
@@ -28,9 +30,9 @@ pub struct Args {
     /// Skip perft expectations over this many nodes (for every implementation).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Seconds an implementation may take per request.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
-    pub timeout: f64,
+    /// Seconds an implementation may take per request (over 0, at most a day).
+    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Duration,
 }
 
 /// Pass, fail (FAIL, ERROR and TIMEOUT) and skip counts.
@@ -57,9 +59,13 @@ impl std::fmt::Display for Tally {
     }
 }
 
-/// One column: an implementation's name and its tallies by article.
+/// One column: an implementation's name and its tallies by article, or why it could not be
+/// checked at all.
 pub struct Column {
     pub name: String,
+    /// Why the implementation could not be checked (its `hello` failed): its cells say
+    /// "not checked" and a note under the table says why.
+    pub unchecked: Option<String>,
     pub by_article: BTreeMap<ArticleKey, Tally>,
 }
 
@@ -80,49 +86,69 @@ impl ArticleKey {
     }
 }
 
+/// Prints the table; the status is 1 when an implementation could not be checked (its column
+/// says why), 2 on a usage or corpus error.
 pub fn run(args: Args) -> ExitCode {
     match matrix(&args) {
-        Ok(table) => {
+        Ok((columns, table)) => {
             out!("{table}");
-            ExitCode::SUCCESS
+            let mut status = ExitCode::SUCCESS;
+            for column in columns.iter().filter(|c| c.unchecked.is_some()) {
+                let reason = column.unchecked.as_deref().unwrap_or_default();
+                eprintln!("arbiter matrix: {} could not be checked: {}", shown(&column.name), shown(reason));
+                status = ExitCode::from(1);
+            }
+            status
         }
         Err(message) => {
-            eprintln!("arbiter matrix: {message}");
+            eprintln!("arbiter matrix: {}", printable(&message));
             ExitCode::from(2)
         }
     }
 }
 
-fn matrix(args: &Args) -> Result<String, String> {
+fn matrix(args: &Args) -> Result<(Vec<Column>, String), String> {
     let profile = profile::find(&args.profile)
-        .ok_or_else(|| format!("unknown profile {:?} (known: {})", args.profile, profile::names()))?;
+        .ok_or_else(|| format!("unknown profile {} (known: {})", excerpt(&args.profile), profile::names()))?;
     let mut options = RunOptions::new(profile);
     options.max_nodes = args.max_nodes;
-    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
-        return Err(format!("--timeout {}: expected a positive number of seconds", args.timeout));
-    }
-    let timeout = Duration::from_secs_f64(args.timeout);
-    let corpus = args.selection.load_checked().map_err(|errors| {
+    let timeout = args.timeout;
+    let corpus = args.selection.load_whole_checked().map_err(|errors| {
         print_errors(&errors);
         "the corpus has errors".to_owned()
     })?;
-    let cases = args.selection.select(&corpus);
-    let mut peers = vec![Peer::Reference { timeout: Duration::from_secs_f64(args.timeout) }];
+    let cases = args.selection.select_some(&corpus).map_err(|e| e.to_string())?;
+    let mut peers = vec![Peer::Reference { timeout }];
     peers.extend(args.adapter.iter().map(|command| Peer::Adapter { command: command.clone(), timeout }));
     peers.extend(args.uci.iter().map(|command| Peer::Uci { command: command.clone(), timeout }));
     let mut columns = Vec::new();
     for peer in &peers {
-        let name = peer_name(peer, &options)?;
-        let reports = runner::run(&cases, &|| peer.start(&options), &options, &|_: &CaseReport| {});
-        columns.push(column(name, &reports));
+        match peer_name(peer, &options) {
+            Ok(name) => {
+                let reports = runner::run(&cases, &|| peer.start(&options), &options, &|_: &CaseReport| {});
+                columns.push(column(name, &reports));
+            }
+            Err(reason) => columns.push(unchecked(peer, reason)),
+        }
     }
-    Ok(render(&columns, &options))
+    let table = render(&columns, &options);
+    Ok((columns, table))
+}
+
+/// The column of an implementation that could not be checked, named by its command.
+fn unchecked(peer: &Peer, reason: String) -> Column {
+    let name = match peer {
+        Peer::Reference { .. } => "arbiter-core".to_owned(),
+        Peer::Adapter { command, .. } => command.clone(),
+        Peer::Uci { command, .. } => format!("{command} (UCI)"),
+    };
+    Column { name, unchecked: Some(reason), by_article: BTreeMap::new() }
 }
 
 /// The name the implementation gives in `hello` (a UCI engine's `id name`).
 fn peer_name(peer: &Peer, options: &RunOptions) -> Result<String, String> {
     let mut imp = peer.start(options)?;
-    let hello = imp.hello().map_err(|f| format!("{peer:?}: hello failed: {f:?}"))?;
+    let hello = imp.hello().map_err(|f| format!("hello failed: {f:?}"))?;
     let kind = if matches!(peer, Peer::Uci { .. }) { " (UCI)" } else { "" };
     Ok(format!("{}{kind}", hello.name))
 }
@@ -133,10 +159,12 @@ pub fn column(name: String, reports: &[CaseReport]) -> Column {
     for report in reports {
         by_article.entry(ArticleKey::of(&report.article)).or_default().add(report.outcome);
     }
-    Column { name, by_article }
+    Column { name, unchecked: None, by_article }
 }
 
-/// The markdown table: one row per article plus a total row; cells are pass / fail / skip.
+/// The markdown table: one row per article plus a total row; cells are pass / fail / skip, or
+/// "not checked" in the column of an implementation that could not be checked (a note under
+/// the table says why). Names and reasons are escaped for Markdown ([`markdown_text`]).
 pub fn render(columns: &[Column], options: &RunOptions) -> String {
     let mut out = format!(
         "Profile {}, Laws of {}{}. Cells: passed / failed (FAIL, ERROR, TIMEOUT) / skipped cases.\n\n",
@@ -146,21 +174,28 @@ pub fn render(columns: &[Column], options: &RunOptions) -> String {
     );
     out.push_str("| Article |");
     for c in columns {
-        out.push_str(&format!(" {} |", c.name));
+        out.push_str(&format!(" {} |", markdown_text(&c.name)));
     }
     out.push_str("\n|---|");
     out.push_str(&"---|".repeat(columns.len()));
     out.push('\n');
     let articles: std::collections::BTreeSet<&ArticleKey> = columns.iter().flat_map(|c| c.by_article.keys()).collect();
     for article in articles {
-        out.push_str(&format!("| {} |", article.name));
+        out.push_str(&format!("| {} |", markdown_text(&article.name)));
         for c in columns {
-            out.push_str(&format!(" {} |", c.by_article.get(article).copied().unwrap_or_default()));
+            match c.unchecked {
+                Some(_) => out.push_str(" not checked |"),
+                None => out.push_str(&format!(" {} |", c.by_article.get(article).copied().unwrap_or_default())),
+            }
         }
         out.push('\n');
     }
     out.push_str("| **all** |");
     for c in columns {
+        if c.unchecked.is_some() {
+            out.push_str(" **not checked** |");
+            continue;
+        }
         let total = c.by_article.values().fold(Tally::default(), |a, t| Tally {
             pass: a.pass + t.pass,
             fail: a.fail + t.fail,
@@ -169,5 +204,10 @@ pub fn render(columns: &[Column], options: &RunOptions) -> String {
         out.push_str(&format!(" **{total}** |"));
     }
     out.push('\n');
+    for c in columns {
+        if let Some(reason) = &c.unchecked {
+            out.push_str(&format!("\n{} could not be checked: {}\n", markdown_text(&c.name), markdown_text(reason)));
+        }
+    }
     out
 }

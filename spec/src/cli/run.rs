@@ -7,11 +7,13 @@ use std::time::Duration;
 
 use arbiter_spec::adapter::Adapter;
 use arbiter_spec::case::Edition;
+use arbiter_spec::corpus::Corpus;
+use arbiter_spec::excerpt::{excerpt, printable};
 use arbiter_spec::implementation::Implementation;
 use arbiter_spec::outcome::{CaseReport, Outcome, Summary};
 use arbiter_spec::profile::{self, DEFAULT_PROFILE};
 use arbiter_spec::reference::Reference;
-use arbiter_spec::report::{self, Format, RunInfo};
+use arbiter_spec::report::{self, shell_word, Format, RunInfo};
 use arbiter_spec::runner::{self, RunOptions};
 use arbiter_spec::uci::UciImplementation;
 
@@ -20,11 +22,11 @@ use super::selection::{print_errors, Selection};
 #[derive(clap::Args)]
 pub struct Args {
     /// Run against a program that speaks the adapter protocol (a command line, run by `sh`).
-    #[arg(long, value_name = "CMD", conflicts_with = "uci")]
+    #[arg(long, value_name = "CMD", conflicts_with = "uci", value_parser = parse_command)]
     pub adapter: Option<String>,
     /// Run against a UCI engine (a command line, split like a shell would): move generation
     /// only (`go perft`); the other expectations are skipped as needing an adapter.
-    #[arg(long, value_name = "CMD")]
+    #[arg(long, value_name = "CMD", value_parser = parse_command)]
     pub uci: Option<String>,
     /// The edition of the Laws (default: the profile's).
     #[arg(long, value_parser = ["2018", "2023"])]
@@ -43,20 +45,62 @@ pub struct Args {
     /// Skip perft expectations over this many nodes.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Cases run in parallel (one adapter process each).
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    /// Cases run in parallel (one adapter process each; 1 to 256, and no more than the cases).
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = parse_jobs)]
     pub jobs: usize,
-    /// Seconds an adapter may take per request.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
-    pub timeout: f64,
+    /// Seconds an adapter may take per request (over 0, at most a day).
+    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Duration,
     /// The report format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
 }
 
+/// The most jobs `--jobs` accepts: each is a thread and an implementation's process, and more
+/// than this many at once is a typo (`--jobs 5000`) rather than a machine that gains from them.
+pub const MAX_JOBS: usize = 256;
+
+/// The longest `--timeout`: a request that may take more than a day is not bounded at all, and
+/// deadlines a day away are far from the limits of the clock.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// `--timeout SECONDS`: a finite number of seconds over zero (once rounded to nanoseconds) and
+/// at most [`MAX_TIMEOUT`].
+pub fn parse_timeout(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text.trim().parse().map_err(|_| "expected a number of seconds".to_owned())?;
+    if !(seconds.is_finite() && seconds > 0.0) {
+        return Err("expected a finite number of seconds over 0".into());
+    }
+    if seconds > MAX_TIMEOUT.as_secs_f64() {
+        return Err(format!("at most {} seconds (a day)", MAX_TIMEOUT.as_secs()));
+    }
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|t| !t.is_zero())
+        .ok_or_else(|| "under a nanosecond, which is no time at all".into())
+}
+
+/// `--jobs N`: 1 to [`MAX_JOBS`].
+pub fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(jobs) if (1..=MAX_JOBS).contains(&jobs) => Ok(jobs),
+        _ => Err(format!("expected a number of jobs from 1 to {MAX_JOBS}")),
+    }
+}
+
+/// `--adapter CMD`, `--uci CMD`: a command line that is not empty or blank (`sh -c 'exec '`
+/// would start nothing, and every case would error).
+pub fn parse_command(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        Err("expected a command line, not an empty or blank one".into())
+    } else {
+        Ok(text.to_owned())
+    }
+}
+
 pub fn run(args: Args) -> ExitCode {
     match prepare(&args) {
-        Ok((options, info)) => execute(&args, &options, &info),
+        Ok((options, info)) => execute(&args, options, &info),
         Err(message) => {
             eprintln!("arbiter run: {message}");
             ExitCode::from(2)
@@ -66,29 +110,23 @@ pub fn run(args: Args) -> ExitCode {
 
 fn prepare(args: &Args) -> Result<(RunOptions, RunInfo), String> {
     let profile = profile::find(&args.profile)
-        .ok_or_else(|| format!("unknown profile {:?} (known: {})", args.profile, profile::names()))?;
+        .ok_or_else(|| format!("unknown profile {} (known: {})", excerpt(&args.profile), profile::names()))?;
     let mut options = RunOptions::new(profile);
     if let Some(year) = &args.laws {
         let year: u16 = year.parse().map_err(|_| format!("--laws {year}: expected 2018 or 2023"))?;
         options.laws = Edition::try_from(year)?;
     }
     options.max_nodes = args.max_nodes;
-    options.jobs = args.jobs.max(1);
-    if let Some(path) = &args.expect {
-        options.expected_failures = read_expect_file(path)?;
-    }
-    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
-        return Err(format!("--timeout {}: expected a positive number of seconds", args.timeout));
-    }
+    options.jobs = args.jobs;
     let mut rerun = String::from("arbiter run");
     if let Some(cmd) = &args.adapter {
-        rerun.push_str(&format!(" --adapter '{cmd}'"));
+        rerun.push_str(&format!(" --adapter {}", shell_word(cmd)));
     }
     if let Some(cmd) = &args.uci {
-        rerun.push_str(&format!(" --uci '{cmd}'"));
+        rerun.push_str(&format!(" --uci {}", shell_word(cmd)));
     }
     if args.profile != DEFAULT_PROFILE {
-        rerun.push_str(&format!(" --profile {}", args.profile));
+        rerun.push_str(&format!(" --profile {}", shell_word(&args.profile)));
     }
     if let Some(laws) = &args.laws {
         rerun.push_str(&format!(" --laws {laws}"));
@@ -103,33 +141,72 @@ fn prepare(args: &Args) -> Result<(RunOptions, RunInfo), String> {
     Ok((options, info))
 }
 
-/// Reads an `--expect` file: one case id per line, blank lines and `#` comments ignored.
-pub fn read_expect_file(path: &std::path::Path) -> Result<BTreeSet<String>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("--expect {}: {e}", path.display()))?;
-    Ok(text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(str::to_owned)
-        .collect())
+/// Reads an `--expect` file: one case id per line, blank lines and `#` comments ignored. A line
+/// that is not an id (it holds spaces) or an id that no case of `corpus` has is an error naming
+/// the file and the line: a typo would otherwise leave a known failure failing the run, or an
+/// entry that no longer means anything in the list. Every such line is returned.
+pub fn read_expect_file(path: &std::path::Path, corpus: &Corpus) -> Result<BTreeSet<String>, Vec<String>> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| vec![format!("--expect {name}: {e}")])?;
+    let known: BTreeSet<&str> = corpus.cases().map(|c| c.id.as_str()).collect();
+    let mut ids = BTreeSet::new();
+    let mut problems = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let entry = line.split('#').next().unwrap_or("").trim();
+        if entry.is_empty() {
+            continue;
+        }
+        if entry.contains(char::is_whitespace) {
+            problems.push(format!(
+                "--expect {name}:{}: not a case id (one id per line, `#` comments): {}",
+                number + 1,
+                excerpt(entry)
+            ));
+        } else if !known.contains(entry) {
+            problems.push(format!("--expect {name}:{}: no case has the id {}", number + 1, excerpt(entry)));
+        } else {
+            ids.insert(entry.to_owned());
+        }
+    }
+    if problems.is_empty() {
+        Ok(ids)
+    } else {
+        Err(problems)
+    }
 }
 
-fn execute(args: &Args, options: &RunOptions, info: &RunInfo) -> ExitCode {
-    let corpus = match args.selection.load_checked() {
+fn execute(args: &Args, mut options: RunOptions, info: &RunInfo) -> ExitCode {
+    let corpus = match args.selection.load_whole_checked() {
         Ok(corpus) => corpus,
         Err(errors) => {
             print_errors(&errors);
             return ExitCode::from(2);
         }
     };
-    let cases = args.selection.select(&corpus);
-    if cases.is_empty() {
-        eprintln!("arbiter run: no case matches the filters");
-        return ExitCode::from(2);
+    if let Some(path) = &args.expect {
+        match read_expect_file(path, &corpus) {
+            Ok(ids) => options.expected_failures = ids,
+            Err(problems) => {
+                for problem in problems {
+                    eprintln!("arbiter run: {problem}");
+                }
+                return ExitCode::from(2);
+            }
+        }
     }
+    let cases = match args.selection.select_some(&corpus) {
+        Ok(cases) => cases,
+        Err(error) => {
+            eprintln!("arbiter run: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    // A job without a case would only start an implementation for nothing.
+    options.jobs = options.jobs.min(cases.len());
+    let options = &options;
     let peer = Peer::of(args);
     if let Err(message) = peer.check_start(options) {
-        eprintln!("arbiter run: {message}");
+        eprintln!("arbiter run: {}", printable(&message));
         return ExitCode::from(2);
     }
     let bar = progress_bar(args.format, cases.len());
@@ -137,6 +214,14 @@ fn execute(args: &Args, options: &RunOptions, info: &RunInfo) -> ExitCode {
     let reports = runner::run(&cases, &|| peer.start(options), options, &progress);
     bar.finish_and_clear();
     out!("{}", report::render(args.format, info, &reports));
+    let summary = Summary::of(&reports);
+    if summary.skipped == summary.total() {
+        eprintln!(
+            "arbiter run: no case was checked: all {} selected cases were skipped (see the report for why)",
+            summary.total()
+        );
+        return ExitCode::from(2);
+    }
     exit_status(&reports, args.allow_xpass)
 }
 
@@ -153,7 +238,7 @@ pub enum Peer {
 
 impl Peer {
     fn of(args: &Args) -> Peer {
-        let timeout = Duration::from_secs_f64(args.timeout);
+        let timeout = args.timeout;
         match (&args.adapter, &args.uci) {
             (Some(command), _) => Peer::Adapter { command: command.clone(), timeout },
             (None, Some(command)) => Peer::Uci { command: command.clone(), timeout },

@@ -1,10 +1,13 @@
 //! Which corpus and which of its cases a command works on (`--cases`, `--id`, `--clause`,
-//! `--tag`, `--file`).
+//! `--tag`, `--file`). A selection of no case is an error: a command that checked nothing
+//! must not say that all went well.
 
 use std::path::PathBuf;
 
 use arbiter_spec::clauses::Clauses;
 use arbiter_spec::corpus::{self, Corpus, CorpusError, LocatedCase};
+use arbiter_spec::excerpt::printable;
+use arbiter_spec::report::shell_word;
 
 /// Corpus and filters.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -31,13 +34,13 @@ impl Selection {
         self.cases.clone().unwrap_or_else(corpus::default_dir)
     }
 
-    /// Loads the corpus, or prints every problem (with file and line) and returns `None`.
+    /// Loads the whole corpus, or prints every problem (with file and line) and returns `None`.
     pub fn load_or_report(&self) -> Option<Corpus> {
         corpus::load(&self.dir()).map_err(|errors| print_errors(&errors)).ok()
     }
 
-    /// Loads and checks the corpus; every problem is returned.
-    pub fn load_checked(&self) -> Result<Corpus, Vec<CorpusError>> {
+    /// Loads and checks the whole corpus; every problem is returned.
+    pub fn load_whole_checked(&self) -> Result<Corpus, Vec<CorpusError>> {
         let corpus = corpus::load(&self.dir())?;
         let errors = corpus::check(&corpus, &Clauses::builtin());
         if errors.is_empty() {
@@ -47,12 +50,36 @@ impl Selection {
         }
     }
 
+    /// Loads and checks the whole corpus (a problem anywhere is a problem), then keeps only the
+    /// selected cases; selecting none is an error.
+    pub fn load_checked(&self) -> Result<Corpus, Vec<CorpusError>> {
+        let corpus = self.load_whole_checked()?;
+        let cases = self.select_some(&corpus).map_err(|e| vec![e])?.into_iter().cloned().collect();
+        Ok(Corpus { root: corpus.root.clone(), cases })
+    }
+
     /// The selected cases, in corpus order.
     pub fn select<'a>(&self, corpus: &'a Corpus) -> Vec<&'a LocatedCase> {
         corpus.cases.iter().filter(|c| self.matches(c)).collect()
     }
 
-    fn matches(&self, located: &LocatedCase) -> bool {
+    /// The selected cases, or an error saying that none is (an empty corpus, or filters that
+    /// match no case).
+    pub fn select_some<'a>(&self, corpus: &'a Corpus) -> Result<Vec<&'a LocatedCase>, CorpusError> {
+        let cases = self.select(corpus);
+        if !cases.is_empty() {
+            return Ok(cases);
+        }
+        let message = if corpus.cases.is_empty() {
+            "no case: the corpus's files hold no cases".to_owned()
+        } else {
+            format!("no case of the {} matches the filters{}", corpus.cases.len(), printable(&self.filter_args()))
+        };
+        Err(CorpusError { file: self.dir(), line: None, case: None, message })
+    }
+
+    /// Whether the filters select this case.
+    pub fn matches(&self, located: &LocatedCase) -> bool {
         let case = &located.case;
         let any =
             |filters: &[String], test: &dyn Fn(&str) -> bool| filters.is_empty() || filters.iter().any(|f| test(f));
@@ -64,19 +91,34 @@ impl Selection {
             && any(&self.files, &|text| located.file.to_string_lossy().contains(text))
     }
 
+    /// The filters as options (` --id ID --tag TAG`), for messages.
+    pub fn filter_args(&self) -> String {
+        let mut args = String::new();
+        for (flag, values) in
+            [("--id", &self.ids), ("--clause", &self.clauses), ("--tag", &self.tags), ("--file", &self.files)]
+        {
+            for value in values {
+                args.push_str(&format!(" {flag} {}", shell_word(value)));
+            }
+        }
+        args
+    }
+
     /// The options that select the same corpus again, for a rerun command.
     pub fn corpus_args(&self) -> String {
         match &self.cases {
-            Some(dir) => format!(" --cases {}", dir.display()),
+            Some(dir) => format!(" --cases {}", shell_word(&dir.to_string_lossy())),
             None => String::new(),
         }
     }
 }
 
-/// Prints corpus errors to stderr.
+/// Prints corpus errors to stderr, and how many there are when there are several.
 pub fn print_errors(errors: &[CorpusError]) {
     for e in errors {
-        eprintln!("{e}");
+        eprintln!("{}", super::printable_lines(&e.to_string()));
     }
-    eprintln!("{} problem(s) in the corpus", errors.len());
+    if errors.len() > 1 {
+        eprintln!("{} problem(s) in the corpus", errors.len());
+    }
 }
