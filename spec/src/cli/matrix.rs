@@ -112,19 +112,22 @@ fn matrix(args: &Args) -> Result<String, String> {
     peers.extend(args.uci.iter().map(|command| Peer::Uci { command: command.clone(), timeout }));
     let mut columns = Vec::new();
     for peer in &peers {
-        let name = peer_name(peer, &options)?;
-        let reports = runner::run(&cases, &|| peer.start(&options), &options, &|_: &CaseReport| {});
+        // An implementation that does not start is a column of errors, not the end of the table.
+        let kind = if matches!(peer, Peer::Uci { .. }) { " (UCI)" } else { "" };
+        let reports = match peer.check_start(&options) {
+            Ok(name) => {
+                let reports = runner::run(&cases, &|| peer.start(&options), &options, &|_: &CaseReport| {});
+                Ok((format!("{name}{kind}"), reports))
+            }
+            Err(message) => Err(message),
+        };
+        let (name, reports) = reports.unwrap_or_else(|message| {
+            eprintln!("arbiter matrix: {message}");
+            (format!("{} (did not start)", peer.describe()), runner::unable_to_run(&cases, &message))
+        });
         columns.push(column(name, &reports));
     }
     Ok(render(&columns, &options))
-}
-
-/// The name the implementation gives in `hello` (a UCI engine's `id name`).
-fn peer_name(peer: &Peer, options: &RunOptions) -> Result<String, String> {
-    let mut imp = peer.start(options)?;
-    let hello = imp.hello().map_err(|f| format!("{peer:?}: hello failed: {f:?}"))?;
-    let kind = if matches!(peer, Peer::Uci { .. }) { " (UCI)" } else { "" };
-    Ok(format!("{}{kind}", hello.name))
 }
 
 /// Tallies the reports by article.

@@ -7,6 +7,7 @@ pub fn write_stdout(args: std::fmt::Arguments<'_>) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     if let Err(error) = out.write_fmt(args).and_then(|()| out.flush()) {
+        arbiter_spec::child::kill_all();
         if error.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
