@@ -320,8 +320,14 @@ fn kill_group(pid: i32) {
 }
 
 /// Reads one line into `buf` (without its line ending), keeping at most `cap` bytes of it;
-/// returns the whole line's length, or `None` at the end of the input.
-fn read_capped_line(reader: &mut impl BufRead, cap: usize, buf: &mut Vec<u8>) -> std::io::Result<Option<usize>> {
+/// returns the whole line's length, or `None` at the end of the input. With `stop_over_cap`,
+/// a line longer than `cap` is returned as soon as that is known, its rest left unread.
+fn read_capped_line(
+    reader: &mut impl BufRead,
+    cap: usize,
+    buf: &mut Vec<u8>,
+    stop_over_cap: bool,
+) -> std::io::Result<Option<usize>> {
     buf.clear();
     let mut total = 0usize;
     let mut any = false;
@@ -342,6 +348,9 @@ fn read_capped_line(reader: &mut impl BufRead, cap: usize, buf: &mut Vec<u8>) ->
         total = total.saturating_add(part.len());
         let used = newline.map_or(chunk.len(), |i| i + 1);
         reader.consume(used);
+        if stop_over_cap && newline.is_none() && total > cap {
+            return Ok(Some(total));
+        }
         if newline.is_some() {
             if buf.last() == Some(&b'\r') && total <= cap {
                 buf.pop();
@@ -356,10 +365,18 @@ fn read_stdout(stdout: std::process::ChildStdout, events: &SyncSender<Event>) {
     let mut reader = BufReader::with_capacity(64 * 1024, stdout);
     let mut buf = Vec::new();
     loop {
-        let event = match read_capped_line(&mut reader, MAX_LINE_BYTES, &mut buf) {
+        let event = match read_capped_line(&mut reader, MAX_LINE_BYTES, &mut buf, true) {
             Ok(Some(bytes)) if bytes > MAX_LINE_BYTES => {
-                let start = String::from_utf8_lossy(&buf[..buf.len().min(4 * crate::excerpt::EXCERPT_CHARS)]);
-                Event::TooLong { start: start.into_owned(), bytes }
+                let start = String::from_utf8_lossy(&buf[..buf.len().min(crate::excerpt::EXCERPT_CHARS)]);
+                let _ = events.send(Event::TooLong { start: start.into_owned(), bytes });
+                // The rest of that line is dropped as it comes (the caller ends the program).
+                match read_capped_line(&mut reader, 0, &mut buf, false) {
+                    Ok(Some(_)) => continue,
+                    Ok(None) | Err(_) => {
+                        let _ = events.send(Event::Closed);
+                        return;
+                    }
+                }
             }
             Ok(Some(_)) => Event::Line(String::from_utf8_lossy(&buf).into_owned()),
             Ok(None) | Err(_) => {
@@ -376,7 +393,7 @@ fn read_stdout(stdout: std::process::ChildStdout, events: &SyncSender<Event>) {
 fn read_stderr(stderr: std::process::ChildStderr, purpose: &Stderr, tail: &Mutex<VecDeque<String>>) {
     let mut reader = BufReader::new(stderr);
     let mut buf = Vec::new();
-    while let Ok(Some(bytes)) = read_capped_line(&mut reader, MAX_STDERR_LINE_BYTES, &mut buf) {
+    while let Ok(Some(bytes)) = read_capped_line(&mut reader, MAX_STDERR_LINE_BYTES, &mut buf, false) {
         let mut line = printable(&String::from_utf8_lossy(&buf));
         if bytes > buf.len() {
             line.push_str(&format!("... ({bytes} bytes)"));
@@ -422,13 +439,15 @@ mod tests {
         let text = format!("short\r\n{}\nlast", "x".repeat(50));
         let mut reader = std::io::Cursor::new(text.into_bytes());
         let mut buf = Vec::new();
-        assert_eq!(read_capped_line(&mut reader, 10, &mut buf).unwrap(), Some(5));
+        assert_eq!(read_capped_line(&mut reader, 10, &mut buf, false).unwrap(), Some(5));
         assert_eq!(buf, b"short");
-        assert_eq!(read_capped_line(&mut reader, 10, &mut buf).unwrap(), Some(50));
+        assert_eq!(read_capped_line(&mut reader, 10, &mut buf, false).unwrap(), Some(50));
         assert_eq!(buf.len(), 10);
-        assert_eq!(read_capped_line(&mut reader, 10, &mut buf).unwrap(), Some(4));
+        assert_eq!(read_capped_line(&mut reader, 10, &mut buf, false).unwrap(), Some(4));
         assert_eq!(buf, b"last");
-        assert_eq!(read_capped_line(&mut reader, 10, &mut buf).unwrap(), None);
+        assert_eq!(read_capped_line(&mut reader, 10, &mut buf, false).unwrap(), None);
+        let mut endless = std::io::Cursor::new(vec![b'x'; 100]);
+        assert_eq!(read_capped_line(&mut endless, 10, &mut buf, true).unwrap().map(|n| n > 10), Some(true));
     }
 
     #[test]
