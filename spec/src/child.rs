@@ -219,11 +219,11 @@ impl Child {
         }
     }
 
-    /// How the program ended, in words, waiting briefly for its exit status once its output
-    /// has closed.
+    /// How the program ended (or that it still runs), in words, waiting briefly for its exit
+    /// status once its output has closed.
     pub fn ending(&mut self) -> String {
         let until = Instant::now() + EXIT_GRACE;
-        while self.status.is_none() {
+        while self.status.is_none() && self.closed {
             match self.events.recv_timeout(until.saturating_duration_since(Instant::now())) {
                 Ok(Event::Exited(status)) => self.status = Some(status),
                 Ok(_) => {}

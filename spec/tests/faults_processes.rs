@@ -187,13 +187,13 @@ fn long_game_corpus(test: &str, expect: &str) -> PathBuf {
 #[test]
 fn uci_engine_chatting_without_uciok_is_one_start_up_error_in_run_hunt_and_matrix() {
     let engine = fake("uci_chatty_no_uciok");
-    let r = run("chatty-run", UCI_CASES, ("--uci", &engine), "1");
+    let r = run("chatty-run", UCI_CASES, ("--uci", &engine), "3");
     assert_eq!(r.code, Some(2), "{r}");
     assert!(r.stderr.contains("uciok") && r.elapsed < Duration::from_secs(20), "{r}");
-    let h = arbiter("chatty-hunt", &["hunt", "--uci", &engine, "--timeout", "1", "--time", "5"]);
+    let h = arbiter("chatty-hunt", &["hunt", "--uci", &engine, "--timeout", "3", "--time", "5"]);
     assert_eq!(h.code, Some(2), "{h}");
     assert!(h.stderr.contains("uciok") && h.elapsed < Duration::from_secs(20), "{h}");
-    let m = arbiter("chatty-matrix", &["matrix", "--uci", &engine, "--cases", UCI_CASES, "--timeout", "1"]);
+    let m = arbiter("chatty-matrix", &["matrix", "--uci", &engine, "--cases", UCI_CASES, "--timeout", "3"]);
     assert!(m.stdout.contains("did not start") && m.stdout.contains("| **all** |"), "{m}");
     assert!(m.stderr.contains("uciok") && m.elapsed < Duration::from_secs(20), "{m}");
 }
@@ -201,11 +201,11 @@ fn uci_engine_chatting_without_uciok_is_one_start_up_error_in_run_hunt_and_matri
 #[test]
 fn uci_engine_searching_endlessly_on_go_perft_has_no_go_perft() {
     let engine = fake("uci_endless_search");
-    let r = run("search-run", UCI_CASES, ("--uci", &engine), "2");
+    let r = run("search-run", UCI_CASES, ("--uci", &engine), "5");
     assert_eq!(r.code, Some(2), "{r}");
     assert!(r.stderr.contains("does not support go perft") && r.elapsed < Duration::from_secs(20), "{r}");
     assert_eq!(r.stderr.lines().count(), 1, "one clear error: {r}");
-    let h = arbiter("search-hunt", &["hunt", "--uci", &engine, "--timeout", "2", "--time", "5"]);
+    let h = arbiter("search-hunt", &["hunt", "--uci", &engine, "--timeout", "5", "--time", "5"]);
     assert_eq!(h.code, Some(2), "{h}");
     assert!(h.stderr.contains("go perft") && h.elapsed < Duration::from_secs(20), "{h}");
 }
@@ -221,7 +221,7 @@ fn uci_bestmove_after_go_perft_is_no_go_perft_at_once() {
 
 #[test]
 fn uci_endless_info_in_one_position_is_one_timeout_and_the_run_goes_on() {
-    let r = run("chatty-perft", UCI_CASES, ("--uci", &fake("uci_chatty_perft")), "1");
+    let r = run("chatty-perft", UCI_CASES, ("--uci", &fake("uci_chatty_perft")), "3");
     assert_goes_on(&r);
     let (outcome, reason) = r.outcome("trigger");
     assert_eq!(outcome, "TIMEOUT", "{r}");
@@ -245,7 +245,7 @@ fn adapter_closing_its_output_but_living_on_is_an_error_at_once() {
 fn adapter_that_stops_reading_a_long_request_times_out_and_the_run_goes_on() {
     let cases = long_game_corpus("adapter-stops-reading", "in_check: false");
     let cases = cases.to_string_lossy();
-    let r = run("adapter-stops-reading", &cases, ("--adapter", &fake("adapter_stops_reading")), "1");
+    let r = run("adapter-stops-reading", &cases, ("--adapter", &fake("adapter_stops_reading")), "3");
     assert_goes_on(&r);
     let (outcome, reason) = r.outcome("long");
     assert_eq!(outcome, "TIMEOUT", "{r}");
@@ -257,7 +257,7 @@ fn adapter_that_stops_reading_a_long_request_times_out_and_the_run_goes_on() {
 fn uci_engine_that_stops_reading_a_long_position_times_out_and_the_run_goes_on() {
     let cases = long_game_corpus("uci-stops-reading", "perft: {1: 20}");
     let cases = cases.to_string_lossy();
-    let r = run("uci-stops-reading", &cases, ("--uci", &fake("uci_stops_reading")), "1");
+    let r = run("uci-stops-reading", &cases, ("--uci", &fake("uci_stops_reading")), "3");
     assert_goes_on(&r);
     let (outcome, reason) = r.outcome("long");
     assert_eq!(outcome, "TIMEOUT", "{r}");
@@ -329,7 +329,7 @@ fn adapter_exiting_while_its_child_holds_the_pipe_is_an_error_saying_how_it_exit
 
 #[test]
 fn a_timeout_names_the_request_and_its_position() {
-    let r = run("hangs", ADAPTER_CASES, ("--adapter", &fake("adapter_hangs")), "1");
+    let r = run("hangs", ADAPTER_CASES, ("--adapter", &fake("adapter_hangs")), "3");
     assert_goes_on(&r);
     let (outcome, reason) = r.outcome("trigger");
     assert_eq!(outcome, "TIMEOUT", "{r}");
@@ -432,7 +432,7 @@ fn hunt_of_an_engine_that_segfaults_fails() {
     let out = out.to_string_lossy();
     let h = arbiter(
         "segfaults",
-        &["hunt", "--uci", &fake("uci_segfaults"), "--seed", "1", "--positions", "30", "--timeout", "2", "--out", &out],
+        &["hunt", "--uci", &fake("uci_segfaults"), "--seed", "1", "--positions", "30", "--timeout", "5", "--out", &out],
     );
     assert_eq!(h.code, Some(1), "{h}");
     assert!(h.stderr.contains("not a clean pass") && h.stdout.contains("SIGSEGV"), "{h}");
