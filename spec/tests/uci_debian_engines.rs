@@ -4,7 +4,7 @@
 //! missing engine fails these tests; it does not pass them.
 
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
@@ -15,10 +15,22 @@ fn assert_no_go_perft(program: &str, args: &str) {
     let started = Instant::now();
     // The timeout is 20 s: the answer must come from the search the engine starts, not from
     // waiting the timeout out.
-    let out = Command::new(ARBITER)
+    let mut child = Command::new(ARBITER)
         .args(["run", "--uci", command.trim(), "--cases", "tests/fixtures/small", "--timeout", "20"])
-        .output()
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
         .expect("arbiter runs");
+    // A hang fails the test instead of blocking the suite.
+    while child.try_wait().expect("arbiter waited for").is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{command}: arbiter still running after 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("arbiter's output");
     let elapsed = started.elapsed();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{command}: {stderr}");
