@@ -3,7 +3,7 @@
 //!
 //! - it runs in a process group of its own, registered while it lives, and the whole group
 //!   (everything it started) is killed when the [`Child`] is dropped, when it is restarted and,
-//!   through [`install_signal_cleanup`], when arbiter gets SIGINT, SIGTERM or SIGHUP;
+//!   through [`install_exit_cleanup`], when arbiter gets SIGINT, SIGTERM or SIGHUP;
 //! - its standard input is written by a thread, so a program that stops reading blocks only
 //!   that thread, never the caller;
 //! - its standard output is read line by line by a thread, each line capped at
@@ -105,7 +105,7 @@ impl Child {
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         // The registry is held while the program starts, so that a signal handled meanwhile
-        // (see install_signal_cleanup) waits and then kills this one too.
+        // (see install_exit_cleanup) waits and then kills this one too.
         let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
         let mut child = command.spawn()?;
         let pid = i32::try_from(child.id()).unwrap_or(0);
@@ -287,8 +287,23 @@ pub fn kill_all() {
 }
 
 /// On SIGINT, SIGTERM or SIGHUP, kills every child process group and exits with 128 plus the
-/// signal's number (130, 143, 129), as a shell reports a program ended by it.
-pub fn install_signal_cleanup() -> std::io::Result<()> {
+/// signal's number (130, 143, 129), as a shell reports a program ended by it. A panic, too,
+/// kills them (after the usual message): for a program, such as `arbiter`, where a panic ends
+/// the run.
+pub fn install_exit_cleanup() -> std::io::Result<()> {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        report(info);
+        // try_lock: the panicking thread may be the one holding the registry.
+        let live = match LIVE.try_lock() {
+            Ok(live) => live,
+            Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => return,
+        };
+        for &pid in live.iter() {
+            kill_group(pid);
+        }
+    }));
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};

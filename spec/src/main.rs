@@ -38,7 +38,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let _ = arbiter_spec::child::install_signal_cleanup();
+    let _ = arbiter_spec::child::install_exit_cleanup();
     match cli.command {
         Command::Perft(args) => cli::perft::run(args),
         Command::Hunt(args) => cli::hunt::run(args),
