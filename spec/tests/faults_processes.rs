@@ -84,18 +84,8 @@ fn spawn(args: &[&str], pids: &Path) -> Child {
 
 /// Waits for arbiter to end (killing it, and failing, after [`HANG`]).
 fn finish(mut child: Child, started: Instant) -> Finished {
-    let mut out = child.stdout.take().expect("stdout piped");
-    let mut err = child.stderr.take().expect("stderr piped");
-    let out = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = out.read_to_end(&mut text);
-        String::from_utf8_lossy(&text).into_owned()
-    });
-    let err = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = err.read_to_end(&mut text);
-        String::from_utf8_lossy(&text).into_owned()
-    });
+    let out = read_all(child.stdout.take().expect("stdout piped"));
+    let err = read_all(child.stderr.take().expect("stderr piped"));
     let status = loop {
         if let Some(status) = child.try_wait().expect("arbiter waited for") {
             break status;
@@ -108,12 +98,22 @@ fn finish(mut child: Child, started: Instant) -> Finished {
         std::thread::sleep(Duration::from_millis(20));
     };
     let elapsed = started.elapsed();
-    Finished {
-        code: status.code(),
-        stdout: out.join().unwrap_or_default(),
-        stderr: err.join().unwrap_or_default(),
-        elapsed,
-    }
+    // A process left behind may hold the pipes open: what came until then.
+    let text = |r: std::sync::mpsc::Receiver<String>| {
+        r.recv_timeout(Duration::from_secs(5)).unwrap_or_else(|_| "(still open: held by a process left behind)".into())
+    };
+    Finished { code: status.code(), stdout: text(out), stderr: text(err), elapsed }
+}
+
+/// Reads `pipe` to its end in a thread; the text comes on the channel.
+fn read_all(mut pipe: impl Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = pipe.read_to_end(&mut text);
+        let _ = send.send(String::from_utf8_lossy(&text).into_owned());
+    });
+    receive
 }
 
 /// Runs arbiter with `args` to its end; then checks that every process the fakes listed is gone.
