@@ -450,3 +450,84 @@ fn hunt_time_too_large_is_a_clear_error() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("--time") && !stderr.contains("panicked"), "{stderr}");
 }
+
+#[test]
+fn sighup_kills_the_adapter_and_its_children() {
+    killed_mid_run("sighup", ("--adapter", &fake("adapter_hangs")), ADAPTER_CASES, libc::SIGHUP, 129);
+}
+
+#[test]
+fn hunt_of_an_adapter_that_refuses_every_request_fails() {
+    let out = std::env::temp_dir().join(format!("arbiter-faults-hunt-refuses-{}", std::process::id()));
+    let out = out.to_string_lossy();
+    let h = arbiter(
+        "refuses",
+        &["hunt", "--adapter", &fake("adapter_refuses_perft"), "--seed", "1", "--positions", "30", "--out", &out],
+    );
+    assert_eq!(h.code, Some(1), "{h}");
+    assert!(h.stderr.contains("not a clean pass") && h.stdout.contains("refused"), "{h}");
+    assert!(h.stdout.contains("0 finding(s)") && h.stdout.contains("in a row"), "{h}");
+}
+
+/// Waits until every pid in `pids` is dead, failing after a few seconds.
+fn assert_dead(pids: &[i32], what: &str) {
+    let until = Instant::now() + Duration::from_secs(3);
+    while pids.iter().any(|&pid| alive(pid)) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left: Vec<i32> = pids.iter().copied().filter(|&pid| alive(pid)).collect();
+    assert!(left.is_empty(), "{what}: left behind {left:?}");
+}
+
+/// FAKE_PIDS is set for the whole test process by these in-process tests: they run one at a
+/// time, each with its own file.
+static IN_PROCESS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+#[test]
+fn a_restarted_adapter_leaves_nothing_behind() {
+    use arbiter_spec::adapter::Adapter;
+    use arbiter_spec::implementation::{Failure, Implementation};
+    use arbiter_spec::protocol::PositionSpec;
+    let _one = IN_PROCESS.lock().unwrap_or_else(|e| e.into_inner());
+    let pids = pid_file("restart-adapter");
+    std::env::set_var("FAKE_PIDS", &pids);
+    let mut adapter = Adapter::new(&fake("adapter_exits_grandchild_holds_stdout"), Duration::from_secs(20));
+    let trigger = PositionSpec { fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1".into(), ..PositionSpec::default() };
+    let failure = adapter.observe(&trigger).expect_err("the fake exits");
+    assert!(matches!(&failure, Failure::Broken(m) if m.contains("exited (exit status: 3)")), "{failure:?}");
+    // The first process and its grandchild are gone while the adapter object lives on.
+    let first = listed(&pids);
+    assert_eq!(first.len(), 2, "{first:?}");
+    assert_dead(&first, "after the failed request");
+    let start = PositionSpec { fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1".into(), ..PositionSpec::default() };
+    assert!(adapter.observe(&start).is_ok(), "restarted");
+    let all = listed(&pids);
+    assert_eq!(all.len(), 4, "{all:?}");
+    drop(adapter);
+    assert_dead(&all, "after the adapter was dropped");
+}
+
+#[test]
+fn a_restarted_uci_engine_leaves_nothing_behind() {
+    use arbiter_spec::uci::UciEngine;
+    let _one = IN_PROCESS.lock().unwrap_or_else(|e| e.into_inner());
+    let pids = pid_file("restart-uci");
+    std::env::set_var("FAKE_PIDS", &pids);
+    // In a thread, so that a hang fails the test instead of blocking it.
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut engine = UciEngine::start(&fake("uci_chatty_perft"), Duration::from_secs(3)).expect("starts");
+        let err = engine.perft("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &[], 1).expect_err("endless info");
+        let _ = send.send((engine, err));
+    });
+    let (mut engine, err) = receive.recv_timeout(HANG).expect("the request ended (no hang)");
+    assert_eq!(err.outcome(), "TIMEOUT", "{err}");
+    let first = listed(&pids);
+    assert_eq!(first.len(), 2, "{first:?}");
+    engine.restart().expect("restarts");
+    assert_dead(&first, "after the restart");
+    let all = listed(&pids);
+    assert_eq!(all.len(), 4, "{all:?}");
+    drop(engine);
+    assert_dead(&all, "after the engine was dropped");
+}
