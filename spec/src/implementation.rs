@@ -17,8 +17,8 @@ pub enum Failure {
     Answered(ErrorBody),
     /// The implementation crashed, answered nonsense or broke the protocol.
     Broken(String),
-    /// No answer within the time limit.
-    Timeout,
+    /// No answer within the time limit: which request, and what the program was doing.
+    Timeout(String),
 }
 
 impl Failure {
@@ -35,6 +35,12 @@ pub type Answer<T> = Result<T, Failure>;
 pub trait Implementation {
     /// Name, version and the operations supported.
     fn hello(&mut self) -> Answer<Hello>;
+    /// Called after each case that asked something: an error when the implementation has
+    /// said more than it was asked (an adapter that answered a request twice), so that the
+    /// case that asked fails, not the next one.
+    fn finish_case(&mut self) -> Answer<()> {
+        Ok(())
+    }
     /// Words put before the reason of every expectation skipped because this implementation
     /// does not support an operation or report a field (a UCI engine: "needs an adapter").
     fn skip_note(&self) -> Option<&'static str> {
@@ -115,6 +121,6 @@ fn to_json<T: Serialize>(answer: Answer<T>) -> Result<Value, ErrorBody> {
             .map_err(|e| ErrorBody::new(crate::protocol::ErrorKind::BadRequest, e.to_string())),
         Err(Failure::Answered(body)) => Err(body),
         Err(Failure::Broken(message)) => Err(ErrorBody::new(crate::protocol::ErrorKind::BadRequest, message)),
-        Err(Failure::Timeout) => Err(ErrorBody::new(crate::protocol::ErrorKind::BadRequest, "timeout")),
+        Err(Failure::Timeout(message)) => Err(ErrorBody::new(crate::protocol::ErrorKind::BadRequest, message)),
     }
 }

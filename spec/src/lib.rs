@@ -3,6 +3,7 @@
 
 pub mod adapter;
 pub mod case;
+pub mod child;
 pub mod clauses;
 pub mod corpus;
 pub mod excerpt;

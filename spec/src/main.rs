@@ -45,6 +45,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let _ = arbiter_spec::child::install_exit_cleanup();
     let status = match cli.command {
         Command::Perft(args) => cli::perft::run(args),
         Command::Hunt(args) => cli::hunt::run(args),

@@ -6,7 +6,7 @@
 //! and the arbiter's procedures for event cases (Arts. 4, 6, 7, 9, through `arbiter::Arbiter`).
 
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use arbiter_core::arbiter::{self as core_arbiter, Arbiter, Delay, DelayMode, Period, Ruling, Settings, TimeControl};
 use arbiter_core::notation::{
@@ -16,6 +16,7 @@ use arbiter_core::notation::{
 use arbiter_core::{perft, Color, FenError, Game, GameError, Laws, Position, Termination, UciError};
 
 use crate::case::Edition;
+use crate::excerpt::excerpt;
 use crate::implementation::{Answer, Failure, Implementation};
 use crate::profile::{DeadMode, DrawMode, Profile};
 use crate::protocol::{
@@ -135,7 +136,14 @@ impl Implementation for Reference {
         }
         let divide = match self.timeout {
             None => perft::divide(&pos, depth),
-            Some(timeout) => perft::divide_until(&pos, depth, Instant::now() + timeout).ok_or(Failure::Timeout)?,
+            Some(timeout) => {
+                perft::divide_until(&pos, depth, crate::child::deadline_after(timeout)).ok_or_else(|| {
+                    Failure::Timeout(format!(
+                        "perft {depth} of {} was still counting after {timeout:?}",
+                        excerpt(&spec.fen)
+                    ))
+                })?
+            }
         };
         let divide: BTreeMap<String, u64> = divide.into_iter().map(|(m, n)| (pos.uci(m), n)).collect();
         Ok(PerftAnswer { nodes: divide.values().sum(), divide })

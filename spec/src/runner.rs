@@ -51,7 +51,10 @@ pub fn run(
             let index = next.fetch_add(1, Ordering::Relaxed);
             let Some(located) = cases.get(index) else { break };
             let report = match (&mut imp, &ops) {
-                (Ok(imp), Ok(ops)) => run_case(imp.as_mut(), ops, located, options),
+                (Ok(imp), Ok(ops)) => {
+                    let report = run_case(imp.as_mut(), ops, located, options);
+                    finish_case(imp.as_mut(), report)
+                }
                 (Err(reason), _) => report_of(located, Outcome::Error, Some(reason.clone()), vec![]),
                 (_, Err(reason)) => report_of(located, Outcome::Error, Some(reason.clone()), vec![]),
             };
@@ -75,6 +78,19 @@ pub fn run(
         .zip(cases)
         .map(|(r, c)| r.unwrap_or_else(|| report_of(c, Outcome::Error, Some("the worker stopped".into()), vec![])))
         .collect()
+}
+
+/// The case's report after [`Implementation::finish_case`]: a case after which the
+/// implementation said more than it was asked is an ERROR (or a TIMEOUT), whatever it gave.
+fn finish_case(imp: &mut dyn Implementation, mut report: CaseReport) -> CaseReport {
+    if let Err(failure) = imp.finish_case() {
+        let outcome = if matches!(failure, Failure::Timeout(_)) { Outcome::Timeout } else { Outcome::Error };
+        if !matches!(report.outcome, Outcome::Error | Outcome::Timeout) {
+            report.outcome = outcome;
+            report.reason = Some(format!("after the case: {}", describe_failure(&failure)));
+        }
+    }
+    report
 }
 
 fn hello_ops(imp: &mut Result<Box<dyn Implementation>, String>) -> Result<BTreeSet<String>, String> {
@@ -108,7 +124,8 @@ enum Verdict {
     Fail(Mismatch),
     Skip(String),
     Error(String),
-    Timeout,
+    /// No answer in time: which request, and how the program was.
+    Timeout(String),
 }
 
 /// Runs one case.
@@ -140,18 +157,18 @@ pub fn run_case(
 /// TIMEOUT over ERROR over FAIL over SKIP over PASS; a case with no verdict could not run.
 fn combine(verdicts: Vec<Verdict>) -> (Outcome, Option<String>, Vec<Mismatch>) {
     let mut mismatches = Vec::new();
-    let (mut error, mut skip, mut timeout) = (None, None, false);
+    let (mut error, mut skip, mut timeout) = (None, None, None);
     for v in &verdicts {
         match v {
             Verdict::Pass => {}
             Verdict::Fail(m) => mismatches.push(m.clone()),
             Verdict::Skip(r) => skip = skip.or(Some(r.clone())),
             Verdict::Error(r) => error = error.or(Some(r.clone())),
-            Verdict::Timeout => timeout = true,
+            Verdict::Timeout(r) => timeout = timeout.or(Some(r.clone())),
         }
     }
-    if timeout {
-        (Outcome::Timeout, Some("no answer within the time limit".into()), mismatches)
+    if timeout.is_some() {
+        (Outcome::Timeout, timeout, mismatches)
     } else if error.is_some() {
         (Outcome::Error, error, mismatches)
     } else if !mismatches.is_empty() {
@@ -169,7 +186,7 @@ fn describe_failure(f: &Failure) -> String {
     match f {
         Failure::Answered(body) => format!("error {}: {}", body.kind, body.message),
         Failure::Broken(message) => message.clone(),
-        Failure::Timeout => "timeout".into(),
+        Failure::Timeout(message) => message.clone(),
     }
 }
 
@@ -220,7 +237,7 @@ impl Session<'_> {
             }
             Failure::Answered(body) => mismatch(what, "an answer", format!("error {}: {}", body.kind, body.message)),
             Failure::Broken(message) => Verdict::Error(format!("{what}: {message}")),
-            Failure::Timeout => Verdict::Timeout,
+            Failure::Timeout(message) => Verdict::Timeout(format!("{what}: {message}")),
         };
         self.push(v);
     }
@@ -637,7 +654,7 @@ mod tests {
         assert_eq!(combine(vec![Verdict::Pass, Verdict::Skip("s".into())]).0, Outcome::Skip);
         assert_eq!(combine(vec![Verdict::Skip("s".into()), fail()]).0, Outcome::Fail);
         assert_eq!(combine(vec![fail(), Verdict::Error("e".into())]).0, Outcome::Error);
-        assert_eq!(combine(vec![Verdict::Error("e".into()), Verdict::Timeout]).0, Outcome::Timeout);
+        assert_eq!(combine(vec![Verdict::Error("e".into()), Verdict::Timeout("t".into())]).0, Outcome::Timeout);
         assert_eq!(combine(vec![Verdict::Pass]).0, Outcome::Pass);
         assert_eq!(combine(vec![]).0, Outcome::Error, "a case that checked nothing never passes");
     }

@@ -143,12 +143,14 @@ fn hunt_adapter_that_cannot_start_is_a_start_up_error() {
 }
 
 #[test]
-fn hunt_reports_crashes_and_hangs_and_goes_on_3_10_1() {
-    // Every process answers two `go` commands (the start-up check and one more), then fails.
+fn hunt_reports_crashes_and_hangs_goes_on_and_fails_3_10_1() {
+    // Every process answers two `go` commands (the start-up check and one more), then fails:
+    // the hunt goes on, reports each failure, and is no clean pass (exit 1, not 0).
     for failure in ["--crash-after 2", "--hang-after 2"] {
         let engine = format!("'{BUGGY}' --bug none {failure}");
         let h = hunt(&engine, &["--seed", "19", "--positions", "4", "--time", "25", "--timeout", "1"]);
-        assert_eq!(h.code, Some(0), "{failure}: {}", h.report);
+        assert_eq!(h.code, Some(1), "{failure}: {}", h.report);
+        assert_eq!(h.report["findings"].as_array().map(Vec::len), Some(0), "{failure}: {}", h.report);
         let errors = h.report["errors"].as_array().unwrap();
         let outcome = if failure.starts_with("--crash") { "ERROR" } else { "TIMEOUT" };
         assert!(!errors.is_empty(), "{failure}: {}", h.report);

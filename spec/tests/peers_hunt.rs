@@ -37,10 +37,8 @@ fn temp_dir(name: &str) -> PathBuf {
 
 #[test]
 fn hunt_over_the_adapter_finds_missing_en_passant_3_7_3_1() {
-    if !python_chess_available() {
-        eprintln!("skipped: python-chess is not installed");
-        return;
-    }
+    // CI installs python-chess (ci/setup.sh): a missing peer fails, it does not pass.
+    assert!(python_chess_available(), "python-chess is not installed (python3 -m pip install chess)");
     let dir = temp_dir("no-ep");
     let script = dir.join("no_en_passant.py");
     let adapter = repo_root().join("adapters/python-chess");

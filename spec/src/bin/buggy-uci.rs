@@ -4,7 +4,7 @@
 //! divide) and `quit`. The correct moves come from `arbiter_core`; each bug then adds or
 //! removes the moves it describes. `--crash-after N` exits (as a crash) and `--hang-after N`
 //! stops answering on the `go` command after the first N; `--no-chess960` leaves out the
-//! `UCI_Chess960` option.
+//! `UCI_Chess960` option, `--chess960-default-true` starts with it on (as Sjaak II does).
 //!
 //! It is a binary of the spec crate, not a crate of its own, so that the spec crate's tests
 //! can find it with `env!("CARGO_BIN_EXE_buggy-uci")`: cargo builds it before the tests, with
@@ -207,10 +207,13 @@ struct Options {
     hang_after: Option<u64>,
     /// Leave out the UCI_Chess960 option, as an engine without Chess960 support.
     no_chess960: bool,
+    /// Start in Chess960 mode, advertising `default true`.
+    chess960_default: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
-    let mut options = Options { bug: Bug::None, crash_after: None, hang_after: None, no_chess960: false };
+    let mut options =
+        Options { bug: Bug::None, crash_after: None, hang_after: None, no_chess960: false, chess960_default: false };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
@@ -225,6 +228,7 @@ fn parse_args() -> Result<Options, String> {
             "--crash-after" => options.crash_after = Some(value()?.parse().map_err(|e| format!("{arg}: {e}"))?),
             "--hang-after" => options.hang_after = Some(value()?.parse().map_err(|e| format!("{arg}: {e}"))?),
             "--no-chess960" => options.no_chess960 = true,
+            "--chess960-default-true" => options.chess960_default = true,
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -264,15 +268,18 @@ fn main() -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut board = Board { pos: Position::startpos(), ep_target: None };
-    let mut chess960 = false;
+    let mut chess960 = options.chess960_default;
     let mut gos = 0u64;
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
         let words: Vec<&str> = line.split_whitespace().collect();
         let written = match words.as_slice() {
             ["uci"] => {
-                let option =
-                    if options.no_chess960 { "" } else { "option name UCI_Chess960 type check default false\n" };
+                let option = match (options.no_chess960, options.chess960_default) {
+                    (true, _) => "",
+                    (false, true) => "option name UCI_Chess960 type check default true\n",
+                    (false, false) => "option name UCI_Chess960 type check default false\n",
+                };
                 writeln!(out, "id name buggy-uci ({:?})\nid author arbiter\n{option}uciok", options.bug)
             }
             ["isready"] => writeln!(out, "readyok"),

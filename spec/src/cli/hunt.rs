@@ -49,8 +49,18 @@ pub struct Args {
     pub format: Format,
 }
 
-/// Exit codes: 0 no finding, 1 at least one finding, 2 usage or engine start-up error.
+/// The longest `--time` and `--timeout` accepted: a year.
+const MAX_SECONDS: u64 = 365 * 24 * 3600;
+
+/// Exit codes: 0 no finding and no engine error, 1 at least one finding or engine error (a
+/// crash, a hang, a refused request: the hunt is then no clean pass), 2 usage or engine
+/// start-up error.
 pub fn run(args: Args) -> ExitCode {
+    for (flag, value) in [("--time", args.time), ("--timeout", args.timeout)] {
+        if value > MAX_SECONDS {
+            return fail(&format!("{flag} {value}: at most {MAX_SECONDS} seconds (a year)"));
+        }
+    }
     let timeout = Duration::from_secs(args.timeout.max(1));
     let started: Result<Box<dyn PerftPeer>, UciError> = match (&args.uci, &args.adapter) {
         (Some(command), _) => UciEngine::start(command, timeout).map(|e| Box::new(e) as Box<dyn PerftPeer>),
@@ -97,6 +107,9 @@ pub fn run(args: Args) -> ExitCode {
             if let Some(reason) = &report.chess960_skipped {
                 outln!("Chess960 skipped: {reason}");
             }
+            if let Some(reason) = &report.stopped {
+                outln!("stopped early: {reason}");
+            }
             outln!(
                 "{} finding(s) in {} positions, {:.1} s (seed {seed}); cases written to {}",
                 report.findings.len(),
@@ -108,6 +121,19 @@ pub fn run(args: Args) -> ExitCode {
     }
     for e in &write_errors {
         eprintln!("arbiter hunt: {e}");
+    }
+    if !report.errors.is_empty() {
+        eprintln!(
+            "arbiter hunt: the program failed {} request(s) (crashes, hangs, refusals or protocol errors){}: \
+             this hunt is not a clean pass",
+            report.errors.len(),
+            report.stopped.as_ref().map(|r| format!("; stopped early: {r}")).unwrap_or_default()
+        );
+        return ExitCode::from(1);
+    }
+    if report.positions == 0 {
+        eprintln!("arbiter hunt: no position was compared");
+        return ExitCode::from(1);
     }
     if report.findings.is_empty() {
         ExitCode::SUCCESS

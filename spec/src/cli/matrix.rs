@@ -123,10 +123,12 @@ fn matrix(args: &Args) -> Result<(Vec<Column>, String), String> {
     peers.extend(args.uci.iter().map(|command| Peer::Uci { command: command.clone(), timeout }));
     let mut columns = Vec::new();
     for peer in &peers {
-        match peer_name(peer, &options) {
+        // An implementation that does not start is a column saying why, not the end of the table.
+        match peer.check_start(&options) {
             Ok(name) => {
+                let kind = if matches!(peer, Peer::Uci { .. }) { " (UCI)" } else { "" };
                 let reports = runner::run(&cases, &|| peer.start(&options), &options, &|_: &CaseReport| {});
-                columns.push(column(name, &reports));
+                columns.push(column(format!("{name}{kind}"), &reports));
             }
             Err(reason) => columns.push(unchecked(peer, reason)),
         }
@@ -143,14 +145,6 @@ fn unchecked(peer: &Peer, reason: String) -> Column {
         Peer::Uci { command, .. } => format!("{command} (UCI)"),
     };
     Column { name, unchecked: Some(reason), by_article: BTreeMap::new() }
-}
-
-/// The name the implementation gives in `hello` (a UCI engine's `id name`).
-fn peer_name(peer: &Peer, options: &RunOptions) -> Result<String, String> {
-    let mut imp = peer.start(options)?;
-    let hello = imp.hello().map_err(|f| format!("hello failed: {f:?}"))?;
-    let kind = if matches!(peer, Peer::Uci { .. }) { " (UCI)" } else { "" };
-    Ok(format!("{}{kind}", hello.name))
 }
 
 /// Tallies the reports by article.

@@ -22,6 +22,7 @@ pub fn write_stdout(args: std::fmt::Arguments<'_>) {
     }
     let mut out = std::io::stdout().lock();
     if let Err(error) = out.write_fmt(args).and_then(|()| out.flush()) {
+        arbiter_spec::child::kill_all();
         if error.kind() == std::io::ErrorKind::BrokenPipe {
             STDOUT.store(STDOUT_GONE, Ordering::Relaxed);
         } else {

@@ -9,7 +9,7 @@ use arbiter_spec::adapter::Adapter;
 use arbiter_spec::case::Edition;
 use arbiter_spec::corpus::Corpus;
 use arbiter_spec::excerpt::{excerpt, printable};
-use arbiter_spec::implementation::Implementation;
+use arbiter_spec::implementation::{Failure, Implementation};
 use arbiter_spec::outcome::{CaseReport, Outcome, Summary};
 use arbiter_spec::profile::{self, DEFAULT_PROFILE};
 use arbiter_spec::reference::Reference;
@@ -205,7 +205,7 @@ fn execute(args: &Args, mut options: RunOptions, info: &RunInfo) -> ExitCode {
     options.jobs = options.jobs.min(cases.len());
     let options = &options;
     let peer = Peer::of(args);
-    if let Err(message) = peer.check_start(options) {
+    if let Err(message) = peer.check_start(options).map(drop) {
         eprintln!("arbiter run: {}", printable(&message));
         return ExitCode::from(2);
     }
@@ -246,12 +246,28 @@ impl Peer {
         }
     }
 
-    /// A UCI engine that cannot start (or cannot do `go perft`) is a start-up error, not a
-    /// run of errors: it is started once here to find out. Adapters are started on demand.
-    pub fn check_start(&self, options: &RunOptions) -> Result<(), String> {
+    /// An implementation that cannot start (a mistyped command, an adapter whose `hello`
+    /// fails, a UCI engine without `go perft`) is one start-up error, not a run of errors: it
+    /// is started once here, and asked `hello`, to find out. Its name from `hello` on success.
+    pub fn check_start(&self, options: &RunOptions) -> Result<String, String> {
+        let mut imp = self.start(options)?;
+        let hello = imp.hello().map_err(|f| {
+            let why = match f {
+                Failure::Answered(body) => format!("error {}: {}", body.kind, body.message),
+                Failure::Broken(message) | Failure::Timeout(message) => message,
+            };
+            format!("{}: hello failed: {why}", self.describe())
+        })?;
+        hello.check().map_err(|problem| format!("{}: {problem}", self.describe()))?;
+        Ok(hello.name)
+    }
+
+    /// The implementation in words, for start-up errors.
+    pub fn describe(&self) -> String {
         match self {
-            Peer::Uci { .. } => self.start(options).map(drop),
-            _ => Ok(()),
+            Peer::Reference { .. } => "the reference core".to_owned(),
+            Peer::Adapter { command, .. } => format!("the adapter {}", excerpt(command)),
+            Peer::Uci { command, .. } => format!("the UCI engine {}", excerpt(command)),
         }
     }
 

@@ -42,10 +42,10 @@ impl AdapterPeer {
     /// `Unsupported`, anything else a protocol error naming the request.
     fn error(&self, failure: Failure, waiting_for: &str) -> UciError {
         match failure {
-            Failure::Timeout => UciError::TimedOut {
+            Failure::Timeout(message) => UciError::TimedOut {
                 command: self.command.clone(),
                 timeout: self.timeout,
-                waiting_for: waiting_for.to_owned(),
+                waiting_for: format!("{waiting_for} ({message})"),
                 stderr: Vec::new(),
             },
             Failure::Answered(body) if body.kind == ErrorKind::Unsupported => self.unsupported(body.message),

@@ -95,6 +95,8 @@ pub struct HuntReport {
     pub errors: Vec<String>,
     /// Why Chess960 playouts were skipped, if they were.
     pub chess960_skipped: Option<String>,
+    /// Why the hunt stopped early, if it did (the engine failed every request, for one).
+    pub stopped: Option<String>,
     pub seconds: f64,
 }
 
@@ -110,16 +112,27 @@ impl Root {
     }
 }
 
+/// After this many positions in a row that the peer failed (crashed, hung, broke the
+/// protocol), the hunt stops: nothing more can be learnt from it.
+pub const MAX_FAILURES_IN_A_ROW: usize = 10;
+
 /// Runs the hunt; `on_finding` sees each finding as soon as it is minimised.
 pub fn hunt(peer: &mut dyn PerftPeer, config: &HuntConfig, mut on_finding: impl FnMut(&Finding)) -> HuntReport {
     let started = Instant::now();
-    let deadline = started + config.time;
+    // A time too long to represent is no limit.
+    let deadline = started.checked_add(config.time);
+    let before_deadline = || deadline.map_or(true, |d| Instant::now() < d);
+    let mut failures_in_a_row = 0usize;
     let mut rng = Rng::new(config.seed);
     let mut report = HuntReport { seed: config.seed, ..HuntReport::default() };
     let mut seen = BTreeSet::new();
     let mut chess960_percent = config.chess960_percent;
     let mut chess960 = false;
-    while report.positions < config.positions && Instant::now() < deadline {
+    while report.positions < config.positions && before_deadline() {
+        if failures_in_a_row >= MAX_FAILURES_IN_A_ROW {
+            report.stopped = Some(format!("the program failed {failures_in_a_row} positions in a row"));
+            break;
+        }
         let playout = random_playout(&mut rng, config.max_plies, chess960_percent, config.sparse_percent);
         let Some(last) = playout.steps.last() else { continue };
         let wants_960 = last.pos.is_chess960();
@@ -136,11 +149,20 @@ pub fn hunt(peer: &mut dyn PerftPeer, config: &HuntConfig, mut on_finding: impl 
         report.positions += 1;
         let found = match first_difference(peer, &Root::of(last), config.depth) {
             Ok(found) => found,
+            Err(e @ UciError::Unsupported { .. }) if chess960 => {
+                // Refused for Chess960 (an adapter answers that per request): no more of those.
+                report.positions -= 1;
+                report.chess960_skipped = Some(e.to_string());
+                chess960_percent = 0;
+                continue;
+            }
             Err(e) => {
+                failures_in_a_row += 1;
                 recover(peer, &mut report, e, chess960);
                 continue;
             }
         };
+        failures_in_a_row = 0;
         let Some(found) = found else { continue };
         let category = found.category.clone();
         if seen.contains(&category) {
@@ -189,11 +211,11 @@ fn minimise(
     peer: &mut dyn PerftPeer,
     playout: &Playout,
     found: Finding,
-    deadline: Instant,
+    deadline: Option<Instant>,
 ) -> Result<Finding, UciError> {
     for depth in 1..=found.depth {
         for step in &playout.steps {
-            if Instant::now() >= deadline {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(found);
             }
             if let Some(f) = walk_down(peer, &Root::of(step), depth)? {

@@ -1,17 +1,15 @@
-//! A running UCI engine process: the protocol exchanges, each wait bounded by a timeout.
+//! A running UCI engine process: the protocol exchanges, each request bounded by one deadline
+//! (a chatty engine that never finishes cannot stretch it), the engine held by
+//! [`crate::child::Child`] (its own process group, killed on every way out).
 
-use std::collections::{BTreeSet, VecDeque};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use super::divide::DivideReader;
+use super::divide::{parse_line, DivideLine, DivideReader};
 use super::{split_command_line, Divide, UciError};
+use crate::child::{deadline_after, Child, ReadError, Stderr};
+use crate::excerpt::excerpt;
 
-/// How many lines of the engine's stderr an error message shows.
-const STDERR_LINES: usize = 10;
 /// FIDE 2.3: the initial position.
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -20,7 +18,7 @@ pub struct UciEngine {
     command: String,
     argv: Vec<String>,
     timeout: Duration,
-    process: Process,
+    process: Child,
     name: Option<String>,
     options: Vec<String>,
     chess960: bool,
@@ -28,22 +26,21 @@ pub struct UciEngine {
     stale: bool,
 }
 
-/// The engine's process, with threads reading its stdout (into a channel) and its stderr
-/// (into a ring of the last lines).
-struct Process {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    stderr: Arc<Mutex<VecDeque<String>>>,
+/// What `go perft` gave: a divide, or a sign that the engine searched instead of counting.
+enum PerftOutput {
+    Divide(Divide),
+    /// `bestmove ...`, or search `info` before any divide line (only looked for when asked).
+    Searched(String),
 }
 
 impl UciEngine {
     /// Starts `command` (split like a shell would, without expansions), does the UCI
     /// handshake and checks that the engine answers `go perft 1` from the start position
-    /// with its 20 moves. `timeout` bounds every single wait for the engine.
+    /// with its 20 moves. `timeout` bounds each step of the handshake and every request
+    /// as a whole.
     pub fn start(command: &str, timeout: Duration) -> Result<UciEngine, UciError> {
         let argv = split_command_line(command)?;
-        let process = Process::spawn(command, &argv)?;
+        let process = spawn(command, &argv)?;
         let mut engine = UciEngine {
             command: command.to_owned(),
             argv,
@@ -58,10 +55,11 @@ impl UciEngine {
         Ok(engine)
     }
 
-    /// Stops the engine (if it still runs) and starts it again, as after a crash or hang.
+    /// Stops the engine (if it still runs, with everything it started) and starts it again,
+    /// as after a crash or hang.
     pub fn restart(&mut self) -> Result<(), UciError> {
         self.process.kill();
-        self.process = Process::spawn(&self.command, &self.argv)?;
+        self.process = spawn(&self.command, &self.argv)?;
         self.stale = false;
         let chess960 = std::mem::take(&mut self.chess960);
         self.handshake()?;
@@ -95,7 +93,7 @@ impl UciEngine {
             return Err(self.unsupported("Chess960 (it offers no UCI_Chess960 option)"));
         }
         self.send(&format!("setoption name UCI_Chess960 value {on}"))?;
-        self.sync()?;
+        self.sync(deadline_after(self.timeout))?;
         self.chess960 = on;
         Ok(())
     }
@@ -103,28 +101,90 @@ impl UciEngine {
     /// Sends `ucinewgame` and waits until the engine is ready.
     pub fn new_game(&mut self) -> Result<(), UciError> {
         self.send("ucinewgame")?;
-        self.sync()
+        self.sync(deadline_after(self.timeout))
     }
 
-    /// `go perft depth` in the position `fen` after `moves` (UCI texts). The divide's total
-    /// must equal the sum of its lines. `depth` must be at least 1.
+    /// `go perft depth` in the position `fen` after `moves` (UCI texts), within the timeout
+    /// as a whole. The divide's total must equal the sum of its lines; an engine that answers
+    /// with a search (`bestmove`) or with a second divide breaks the protocol. `depth` must be
+    /// at least 1.
     pub fn perft(&mut self, fen: &str, moves: &[String], depth: u32) -> Result<Divide, UciError> {
+        match self.run_perft(fen, moves, depth, false)? {
+            PerftOutput::Divide(divide) => Ok(divide),
+            PerftOutput::Searched(line) => {
+                self.stale = true;
+                Err(self.protocol(format!(
+                    "it answered go perft {depth} with {} (a search, not a count) ({})",
+                    excerpt(&line),
+                    describe_position(fen, moves)
+                )))
+            }
+        }
+    }
+
+    fn run_perft(
+        &mut self,
+        fen: &str,
+        moves: &[String],
+        depth: u32,
+        spot_search: bool,
+    ) -> Result<PerftOutput, UciError> {
         if depth == 0 {
             return Err(self.protocol("perft depth must be at least 1".to_owned()));
         }
+        let deadline = deadline_after(self.timeout);
         if std::mem::take(&mut self.stale) {
             // Skip what the engine still prints for the request that failed.
             self.send("stop")?;
-            self.sync()?;
+            self.sync(deadline).inspect_err(|_| self.stale = true)?;
         }
         self.send(&position_command(fen, moves))?;
         self.send(&format!("go perft {depth}"))?;
-        let waiting_for = format!("waiting for the perft {depth} divide of {}", position_command(fen, moves));
+        let waiting_for = format!("waiting for the perft {depth} divide of {}", describe_position(fen, moves));
         let mut reader = DivideReader::default();
+        let mut lines = 0usize;
         loop {
-            let line = self.read_line(&waiting_for).inspect_err(|_| self.stale = true)?;
+            let line = self.read_line(deadline, &waiting_for).inspect_err(|_| self.stale = true)?;
+            let trimmed = line.trim_start();
+            if trimmed.starts_with("bestmove") {
+                return Ok(PerftOutput::Searched(line));
+            }
+            if spot_search && lines == 0 && is_search_info(trimmed) {
+                let _ = self.send("stop");
+                self.stale = true;
+                return Ok(PerftOutput::Searched(line));
+            }
             if let Some(done) = reader.feed(&line) {
-                return done.map_err(|message| self.protocol(format!("{message} ({waiting_for})")));
+                let divide = done.map_err(|message| {
+                    self.stale = true;
+                    self.protocol(format!("{message} ({waiting_for})"))
+                })?;
+                self.after_divide(deadline, &waiting_for)?;
+                return Ok(PerftOutput::Divide(divide));
+            }
+            if matches!(parse_line(&line), DivideLine::Move(..)) {
+                lines += 1;
+            }
+        }
+    }
+
+    /// After a divide: `isready` until `readyok`. A divide line in between is a second answer
+    /// to the same `go perft`, caught here instead of spoiling the next request.
+    fn after_divide(&mut self, deadline: Instant, waiting_for: &str) -> Result<(), UciError> {
+        self.send("isready")?;
+        loop {
+            let line =
+                self.read_line(deadline, "waiting for readyok after a divide").inspect_err(|_| self.stale = true)?;
+            match line.trim() {
+                "readyok" => return Ok(()),
+                _ if !matches!(parse_line(&line), DivideLine::Other) => {
+                    self.stale = true;
+                    return Err(self.protocol(format!(
+                        "it printed {} after its divide: it answered twice ({waiting_for})",
+                        excerpt(&line)
+                    )));
+                }
+                _ => {}
             }
         }
     }
@@ -134,35 +194,51 @@ impl UciEngine {
         Ok(self.perft(fen, moves, 1)?.moves.into_keys().collect())
     }
 
-    /// `uci` until `uciok` (collecting `id name` and options), then `isready`, then the
-    /// start-position `go perft 1` check.
+    /// `uci` until `uciok` (collecting `id name` and options), then Chess960 off when the
+    /// engine has the option (some start with it on), `isready`, then the start-position
+    /// `go perft 1` check. Each step has the timeout as its deadline.
     fn handshake(&mut self) -> Result<(), UciError> {
         self.options.clear();
         self.send("uci")?;
+        let deadline = deadline_after(self.timeout);
         loop {
-            let line = self.read_line("waiting for uciok")?;
+            let line = self.read_line(deadline, "waiting for uciok")?;
             let line = line.trim();
             if line == "uciok" {
                 break;
             }
             if let Some(name) = line.strip_prefix("id name ") {
-                self.name = Some(name.trim().to_owned());
+                self.name = Some(crate::excerpt::printable(name.trim()).chars().take(100).collect());
             } else if let Some(option) = line.strip_prefix("option name ") {
                 let name = option.split(" type ").next().unwrap_or(option).trim();
-                self.options.push(name.to_owned());
+                if self.options.len() < 1000 {
+                    self.options.push(name.to_owned());
+                }
             }
         }
-        self.sync()?;
+        self.chess960 = false;
+        if self.has_option("UCI_Chess960") {
+            self.send("setoption name UCI_Chess960 value false")?;
+        }
+        self.sync(deadline_after(self.timeout))?;
         self.check_perft_support()
     }
 
     /// `go perft` support: a start-position `go perft 1` must give a divide within the
-    /// timeout. An engine that lists moves but not the 20 legal ones (FIDE 2.3 and 3)
-    /// supports perft and is wrong: that is for the caller to find, not a start-up error.
+    /// timeout. An engine that answers with a search (`bestmove`, or search `info` first) has
+    /// no `go perft`, said at once. An engine that lists moves but not the 20 legal ones
+    /// (FIDE 2.3 and 3) supports perft and is wrong: that is for the caller to find, not a
+    /// start-up error.
     fn check_perft_support(&mut self) -> Result<(), UciError> {
-        match self.perft(START_FEN, &[], 1) {
-            Ok(d) if !d.moves.is_empty() => Ok(()),
-            Ok(_) => Err(self.unsupported("go perft (its start-position go perft 1 listed no moves)")),
+        match self.run_perft(START_FEN, &[], 1, true) {
+            Ok(PerftOutput::Divide(d)) if !d.moves.is_empty() => Ok(()),
+            Ok(PerftOutput::Divide(_)) => {
+                Err(self.unsupported("go perft (its start-position go perft 1 listed no moves)"))
+            }
+            Ok(PerftOutput::Searched(line)) => Err(self.unsupported(&format!(
+                "go perft (it answered the start-position go perft 1 with {}: a search, not a count)",
+                excerpt(&line)
+            ))),
             Err(UciError::TimedOut { .. }) => {
                 // It may have started a search instead: stop it, and say what is missing.
                 let _ = self.send("stop");
@@ -172,36 +248,44 @@ impl UciEngine {
         }
     }
 
-    /// `isready` until `readyok`: everything the engine printed before is skipped.
-    fn sync(&mut self) -> Result<(), UciError> {
+    /// `isready` until `readyok`, by `deadline`: everything the engine printed before is skipped.
+    fn sync(&mut self, deadline: Instant) -> Result<(), UciError> {
         self.send("isready")?;
-        while self.read_line("waiting for readyok")?.trim() != "readyok" {}
+        while self.read_line(deadline, "waiting for readyok")?.trim() != "readyok" {}
         Ok(())
     }
 
     fn send(&mut self, line: &str) -> Result<(), UciError> {
-        let written = writeln!(self.process.stdin, "{line}").and_then(|()| self.process.stdin.flush());
-        written.map_err(|_| self.crashed(&format!("sending {line:?}")))
+        let sent = self.process.send(line);
+        sent.map_err(|reason| self.crashed(&format!("sending {} ({reason})", excerpt(line))))
     }
 
-    /// The next stdout line, or `TimedOut` after the timeout, or `Crashed` at end of output.
-    fn read_line(&mut self, waiting_for: &str) -> Result<String, UciError> {
-        match self.process.lines.recv_timeout(self.timeout) {
+    /// The next stdout line, or `TimedOut` at the deadline, or `Crashed` at end of output.
+    fn read_line(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, UciError> {
+        match self.process.read_line(deadline) {
             Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(UciError::TimedOut {
+            Err(ReadError::TimedOut) => Err(UciError::TimedOut {
                 command: self.command.clone(),
                 timeout: self.timeout,
+                waiting_for: format!("{waiting_for}{}", self.process.unread_note()),
+                stderr: self.process.stderr_tail(),
+            }),
+            Err(ReadError::Ended(how)) => Err(UciError::Crashed {
+                command: self.command.clone(),
+                status: how,
                 waiting_for: waiting_for.to_owned(),
                 stderr: self.process.stderr_tail(),
             }),
-            Err(RecvTimeoutError::Disconnected) => Err(self.crashed(waiting_for)),
+            Err(ReadError::TooLong(start)) => {
+                Err(self.protocol(format!("it printed a line too long while {waiting_for}: {start}")))
+            }
         }
     }
 
     fn crashed(&mut self, waiting_for: &str) -> UciError {
         UciError::Crashed {
             command: self.command.clone(),
-            status: self.process.exit_status(),
+            status: self.process.ending(),
             waiting_for: waiting_for.to_owned(),
             stderr: self.process.stderr_tail(),
         }
@@ -218,16 +302,31 @@ impl UciEngine {
 
 impl Drop for UciEngine {
     fn drop(&mut self) {
-        let _ = writeln!(self.process.stdin, "quit").and_then(|()| self.process.stdin.flush());
-        let deadline = Instant::now() + Duration::from_millis(200);
-        while Instant::now() < deadline {
-            if matches!(self.process.child.try_wait(), Ok(Some(_))) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        self.process.kill();
+        self.process.close(Some("quit"), Duration::from_millis(200));
     }
+}
+
+/// A search's `info` line (`info depth 1 score cp 20 ...`), as opposed to `info string ...`.
+fn is_search_info(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    words.next() == Some("info")
+        && words.any(|w| matches!(w, "depth" | "score" | "pv" | "currmove" | "seldepth" | "nps"))
+}
+
+/// The position of a request for messages, bounded (a game of 20,000 moves quotes its start).
+fn describe_position(fen: &str, moves: &[String]) -> String {
+    let text = position_command(fen, moves);
+    match moves.len() {
+        0 => excerpt(&text),
+        n => format!("{} ({n} moves)", excerpt(&text)),
+    }
+}
+
+fn spawn(command: &str, argv: &[String]) -> Result<Child, UciError> {
+    let (program, args) = argv
+        .split_first()
+        .ok_or_else(|| UciError::BadCommand { command: command.to_owned(), reason: "empty command line".to_owned() })?;
+    Child::spawn(program, args, Stderr::Keep).map_err(|source| UciError::Spawn { command: command.to_owned(), source })
 }
 
 /// `position fen FEN [moves M1 M2 ...]`.
@@ -238,75 +337,4 @@ fn position_command(fen: &str, moves: &[String]) -> String {
         command.push_str(&moves.join(" "));
     }
     command
-}
-
-impl Process {
-    fn spawn(command: &str, argv: &[String]) -> Result<Process, UciError> {
-        let (program, args) = argv.split_first().ok_or_else(|| UciError::BadCommand {
-            command: command.to_owned(),
-            reason: "empty command line".to_owned(),
-        })?;
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|source| UciError::Spawn { command: command.to_owned(), source })?;
-        let (stdin, stdout, stderr) = match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
-            (Some(i), Some(o), Some(e)) => (i, o, e),
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                let source = std::io::Error::other("the engine's standard streams could not be piped");
-                return Err(UciError::Spawn { command: command.to_owned(), source });
-            }
-        };
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let tail = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_LINES)));
-        let ring = Arc::clone(&tail);
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                let Ok(mut ring) = ring.lock() else { break };
-                if ring.len() == STDERR_LINES {
-                    ring.pop_front();
-                }
-                ring.push_back(line);
-            }
-        });
-        Ok(Process { child, stdin, lines, stderr: tail })
-    }
-
-    /// The last lines of stderr, after a moment for the reader thread to catch up.
-    fn stderr_tail(&self) -> Vec<String> {
-        std::thread::sleep(Duration::from_millis(50));
-        self.stderr.lock().map(|ring| ring.iter().cloned().collect()).unwrap_or_default()
-    }
-
-    /// How the process ended, waiting briefly for it to do so.
-    fn exit_status(&mut self) -> String {
-        let deadline = Instant::now() + Duration::from_millis(500);
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => return status.to_string(),
-                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(10)),
-                Ok(None) => return "still running, but its output is closed".to_owned(),
-                Err(e) => return format!("status unknown: {e}"),
-            }
-        }
-    }
-
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }

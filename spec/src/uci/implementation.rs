@@ -43,7 +43,7 @@ impl UciImplementation {
                     format!("{error}; {NEEDS_AN_ADAPTER}"),
                 ))
             }
-            UciError::TimedOut { .. } => Failure::Timeout,
+            UciError::TimedOut { .. } => Failure::Timeout(error.to_string()),
             _ => Failure::Broken(error.to_string()),
         };
         if let Err(restart) = self.engine.restart() {
