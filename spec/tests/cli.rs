@@ -14,7 +14,7 @@ fn arbiter(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn run_shipped_corpus_exits_0_with_summary_line() {
-    let (code, out, _) = arbiter(&["run", "--jobs", "2"]);
+    let (code, out, _) = arbiter(&["run", "--jobs", "2", "--expect", "expected/core.txt"]);
     assert_eq!(code, 0, "{out}");
     let last = out.lines().last().unwrap_or_default();
     assert!(last.contains(" passed, 0 failed, ") && last.ends_with(" 0 errors, 0 timeouts"), "{last}");
