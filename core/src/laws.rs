@@ -57,6 +57,9 @@ pub enum Article {
     /// Without supervision: an illegal move claimed before the opponent's next move
     /// (2023: A.5.2; 2018: A.4.2).
     RapidIllegalMove,
+    /// Without supervision: no claim about an incorrect set-up once each player has completed
+    /// ten moves (2023: A.5.1; 2018: A.4.1).
+    RapidSetupClaims,
 }
 
 impl Laws {
@@ -110,6 +113,8 @@ impl Laws {
             Article::IllegalPositionStands => "A.5.4",
             Article::RapidIllegalMove if is_2018 => "A.4.2",
             Article::RapidIllegalMove => "A.5.2",
+            Article::RapidSetupClaims if is_2018 => "A.4.1",
+            Article::RapidSetupClaims => "A.5.1",
         }
     }
 }

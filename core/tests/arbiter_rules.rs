@@ -68,14 +68,20 @@ fn category_a_1_b_1_base_plus_sixty_increments_2018_2023() {
 }
 
 #[test]
-fn penalty_a_3_b_2_one_minute_in_blitz_and_2023_rapid() {
-    // 7.5.5 / 9.5.3: two minutes; B.2 (2018) one in blitz; A.3 (2023) one in rapid too.
-    assert_eq!(Category::Standard.penalty_ms(Laws::Fide2018), 2 * MIN);
-    assert_eq!(Category::Standard.penalty_ms(Laws::Fide2023), 2 * MIN);
-    assert_eq!(Category::Rapid.penalty_ms(Laws::Fide2018), 2 * MIN);
-    assert_eq!(Category::Rapid.penalty_ms(Laws::Fide2023), MIN);
-    assert_eq!(Category::Blitz.penalty_ms(Laws::Fide2018), MIN);
-    assert_eq!(Category::Blitz.penalty_ms(Laws::Fide2023), MIN);
+fn penalty_a_3_b_2_b_3_one_minute_in_blitz_and_2023_rapid() {
+    // 7.5.5 / 9.5.3: two minutes; B.2 (2018) one in blitz; A.3 (2023) one in rapid too; in
+    // 2023 blitz one minute only without supervision (B.3 through A.3): supervised blitz plays
+    // under the Competition Rules (B.2), two minutes.
+    use Supervision::{Full, Unsupervised};
+    for supervision in [Full, Unsupervised] {
+        assert_eq!(Category::Standard.penalty_ms(Laws::Fide2018, supervision), 2 * MIN);
+        assert_eq!(Category::Standard.penalty_ms(Laws::Fide2023, supervision), 2 * MIN);
+        assert_eq!(Category::Rapid.penalty_ms(Laws::Fide2018, supervision), 2 * MIN);
+        assert_eq!(Category::Rapid.penalty_ms(Laws::Fide2023, supervision), MIN);
+        assert_eq!(Category::Blitz.penalty_ms(Laws::Fide2018, supervision), MIN);
+    }
+    assert_eq!(Category::Blitz.penalty_ms(Laws::Fide2023, Unsupervised), MIN);
+    assert_eq!(Category::Blitz.penalty_ms(Laws::Fide2023, Full), 2 * MIN);
 }
 
 // ---------------------------------------------------------------- the clock (6.3, 6.9)

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::clock::{Millis, TimeControl};
+use super::Supervision;
 use crate::Laws;
 
 const MINUTE: Millis = 60 * 1000;
@@ -37,12 +38,15 @@ impl Category {
     }
 
     /// FIDE 7.5.5 and 9.5.3: the time given to the opponent after an illegal move or an
-    /// incorrect claim: two minutes, one in blitz (B.2 in 2018, B.3 via A.3 in 2023), and one
-    /// in rapid under the 2023 Laws (A.3).
-    pub fn penalty_ms(self, laws: Laws) -> Millis {
-        match (self, laws) {
-            (Category::Standard, _) | (Category::Rapid, Laws::Fide2018) => 2 * MINUTE,
-            (Category::Rapid, Laws::Fide2023) | (Category::Blitz, _) => MINUTE,
+    /// incorrect claim: two minutes; one in rapid under the 2023 Laws (A.3); in blitz one
+    /// minute in every game under the 2018 Laws (B.2), but under the 2023 Laws only without
+    /// adequate supervision (B.3, through A.3): with it the Competition Rules apply (B.2), two
+    /// minutes.
+    pub fn penalty_ms(self, laws: Laws, supervision: Supervision) -> Millis {
+        match (self, laws, supervision) {
+            (Category::Standard, _, _) | (Category::Rapid, Laws::Fide2018, _) => 2 * MINUTE,
+            (Category::Blitz, Laws::Fide2023, Supervision::Full) => 2 * MINUTE,
+            (Category::Rapid, Laws::Fide2023, _) | (Category::Blitz, _, _) => MINUTE,
         }
     }
 

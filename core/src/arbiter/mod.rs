@@ -369,7 +369,7 @@ impl Arbiter {
     /// FIDE 7.5.5, 9.5.3 (A.3, B.2/B.3): the time given to the opponent for an illegal move or
     /// an incorrect claim.
     pub fn penalty_ms(&self) -> Millis {
-        self.category.penalty_ms(self.laws)
+        self.category.penalty_ms(self.laws, self.supervision)
     }
 
     /// Applies one event and returns what the arbiter decided. An error leaves the arbiter
@@ -439,7 +439,7 @@ impl Arbiter {
             Event::Flag { player, .. } => self.on_flag(at, *player),
             Event::BothFlagsFallen { .. } => self.on_both_flags(at),
             Event::ColoursReversed { .. } => Ok(self.on_colours_reversed()),
-            Event::InitialPositionIncorrect { .. } => Ok(self.annul("7.2.1")),
+            Event::InitialPositionIncorrect { .. } => Ok(self.on_initial_position_incorrect()),
         }
     }
 
@@ -741,6 +741,17 @@ impl Arbiter {
 
     /// FIDE 7.3: colours reversed: annulled if fewer than 10 moves by each player, else the
     /// game goes on.
+    /// FIDE 7.2.1: an incorrect initial position annuls the game; without supervision, once
+    /// each player has completed ten moves, no claim can be made about the set-up (A.5.1;
+    /// A.4.1 in 2018) and the game goes on.
+    fn on_initial_position_incorrect(&mut self) -> Vec<Ruling> {
+        if self.supervision == Supervision::Unsupervised && self.plies >= 20 {
+            vec![Ruling::GameContinues { article: self.laws.article(Article::RapidSetupClaims) }]
+        } else {
+            self.annul("7.2.1")
+        }
+    }
+
     fn on_colours_reversed(&mut self) -> Vec<Ruling> {
         if self.plies < 20 {
             self.annul("7.3")
