@@ -367,19 +367,28 @@ fn flow_too_deep(text: &str) -> Option<usize> {
     let mut line_start = 0;
     let mut prefix_only = true;
     let mut node_column = 0;
+    // In block context, a line that ends inside a plain scalar, with the column its key or
+    // entry began at: a next line indented deeper continues that scalar.
+    let mut plain_from: Option<usize> = None;
     while i < b.len() {
         let c = b[i];
         let column = i - line_start;
         let after_blank = i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b'\r');
+        if !matches!(c, b' ' | b'\t' | b'\r' | b'\n') {
+            if let Some(from) = plain_from.take() {
+                token_start = column <= from;
+            }
+        }
         match c {
             b'\n' => {
                 line += 1;
                 line_start = i + 1;
                 prefix_only = true;
-                node_column = 0;
                 if depth == 0 {
+                    plain_from = (!token_start).then_some(node_column);
                     token_start = true;
                 }
+                node_column = 0;
             }
             b' ' | b'\t' | b'\r' => {}
             b'#' if after_blank || token_start => {
@@ -729,8 +738,12 @@ mod tests {
         // ... but the block scalar ends where its indentation does.
         let after_block = format!("cases:\n  - description: >\n      text\n    refs: {}\n", "[".repeat(40));
         assert_eq!(flow_too_deep(&after_block), Some(4));
-        // A quote inside a flow plain scalar is text, not the start of a string that would
-        // hide the brackets after it.
+        // A quote inside a plain scalar (in flow, or on a line continuing one in block
+        // context) is text, not the start of a string that would hide the brackets after it.
+        let continued = format!("cases:\n  - description: a\n      \"b\n    refs: {}\n    x: \"\n", "[".repeat(40));
+        assert_eq!(flow_too_deep(&continued), Some(4));
+        let not_continued = format!("cases:\n  - description: a\n    refs: \"{}\"\n", "[".repeat(40));
+        assert_eq!(flow_too_deep(&not_continued), None);
         assert_eq!(flow_too_deep(&format!("cases: [a \"b, {}", "[".repeat(40))), Some(1));
     }
 

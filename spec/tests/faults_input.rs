@@ -273,17 +273,22 @@ fn unclosed_comment_variation_or_result_mid_text_fails_check_naming_the_case() {
 }
 
 /// The runner too: a case with such a PGN (loaded without `check`) is an ERROR, never a PASS
-/// on the position before the dropped moves.
+/// on the position before the dropped moves (the unclosed comment passed, the result read as
+/// nothing played on).
 #[test]
 fn runner_does_not_pass_a_case_whose_pgn_drops_moves() {
-    let yaml = "cases:\n  - id: pgn-case\n    refs: [\"C.8\"]\n    description: x\n    pgn: \"1. e4 1-0 e5\"\n    expect:\n      fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
-    let cases: Vec<LocatedCase> = corpus::parse_file(Path::new("pgn.yaml"), yaml).expect("loads");
-    let mut imp = Reference::default();
-    let ops = imp.hello().expect("hello").ops.into_iter().collect();
-    let options = RunOptions::new(profile::find(profile::DEFAULT_PROFILE).expect("default profile"));
-    let report = run_case(&mut imp, &ops, &cases[0], &options);
-    assert_eq!(report.outcome, Outcome::Error, "{report:?}");
-    assert!(report.reason.as_deref().is_some_and(|r| r.contains("the result 1-0 ends the movetext")), "{report:?}");
+    for (pgn, problem) in
+        [("1. e4 {never closed e5", "is never closed"), ("1. e4 1-0 e5", "the result 1-0 ends the movetext")]
+    {
+        let yaml = format!("cases:\n  - id: pgn-case\n    refs: [\"C.8\"]\n    description: x\n    pgn: \"{pgn}\"\n    expect:\n      fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+        let cases: Vec<LocatedCase> = corpus::parse_file(Path::new("pgn.yaml"), &yaml).expect("loads");
+        let mut imp = Reference::default();
+        let ops = imp.hello().expect("hello").ops.into_iter().collect();
+        let options = RunOptions::new(profile::find(profile::DEFAULT_PROFILE).expect("default profile"));
+        let report = run_case(&mut imp, &ops, &cases[0], &options);
+        assert_eq!(report.outcome, Outcome::Error, "{pgn}: {report:?}");
+        assert!(report.reason.as_deref().is_some_and(|r| r.contains(problem)), "{report:?}");
+    }
 }
 
 // 7. Events, time control or supervision that nothing checks.
