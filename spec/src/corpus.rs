@@ -348,53 +348,76 @@ fn next_id_key(line: &str, at_start: bool) -> Option<usize> {
 }
 
 /// The line at which flow collections nest deeper than [`MAX_FLOW_DEPTH`], if they do. This
-/// reads the text the way libyaml's scanner does as far as brackets go: inside flow
-/// collections closely (quoted scalars, plain scalars, comments, tags); in block context it
-/// skips comments, quoted scalars and block scalars (`|`, `>`), and counts every `[` or `{`
-/// that begins a token. Linear in the text.
+/// reads the text the way libyaml's scanner does as far as brackets go: its line breaks
+/// (`\n`, `\r`, NEL, LS, PS), comments, quoted scalars, plain scalars (continued on deeper
+/// indented lines in block context), block scalars (`|`, `>`), anchors, aliases, tags and
+/// document markers, and counts every `[` or `{` that begins a token. Linear in the text.
 fn flow_too_deep(text: &str) -> Option<usize> {
     let b = text.as_bytes();
-    let blank = |i: usize| i >= b.len() || matches!(b[i], b' ' | b'\t' | b'\r' | b'\n');
+    // The length of the line break at `i`, 0 if there is none.
+    let line_break = |i: usize| match b.get(i..).unwrap_or_default() {
+        [b'\r', b'\n', ..] => 2,
+        [b'\n' | b'\r', ..] => 1,
+        [0xc2, 0x85, ..] => 2,
+        [0xe2, 0x80, 0xa8 | 0xa9, ..] => 3,
+        _ => 0,
+    };
+    let blank = |i: usize| i >= b.len() || matches!(b[i], b' ' | b'\t') || line_break(i) > 0;
     let flow_indicator = |i: usize| i < b.len() && matches!(b[i], b',' | b'[' | b']' | b'{' | b'}');
+    fn anchor_char(c: u8) -> bool {
+        c.is_ascii_alphanumeric() || c == b'-' || c == b'_'
+    }
+    fn tag_char(c: u8) -> bool {
+        anchor_char(c) || b";/?:@&=+$.%!~*'()".contains(&c)
+    }
     let mut depth = 0usize;
     let mut line = 1;
     let mut i = 0;
     // Whether the next character begins a token (is not inside a plain scalar).
     let mut token_start = true;
     // The start of the current line, whether only indentation and `-`/`?` indicators came
-    // before on it, and the column of its last key or entry: a block scalar's lines are those
-    // indented deeper than that column.
+    // before on it, and the column of its last key or entry: a block scalar's lines, and a
+    // plain scalar's continuation lines, are those indented deeper than that column.
     let mut line_start = 0;
     let mut prefix_only = true;
     let mut node_column = 0;
-    // In block context, a line that ends inside a plain scalar, with the column its key or
-    // entry began at: a next line indented deeper continues that scalar.
+    // In block context, a line that ended inside a plain scalar, with its key's column.
     let mut plain_from: Option<usize> = None;
     while i < b.len() {
         let c = b[i];
+        let brk = line_break(i);
+        if brk > 0 {
+            line += 1;
+            line_start = i + brk;
+            prefix_only = true;
+            if depth == 0 {
+                plain_from = (!token_start).then_some(node_column);
+                token_start = true;
+            }
+            node_column = 0;
+            i += brk;
+            continue;
+        }
         let column = i - line_start;
-        let after_blank = i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b'\r');
-        if !matches!(c, b' ' | b'\t' | b'\r' | b'\n') {
+        let after_blank = i == line_start || blank(i - 1);
+        if !matches!(c, b' ' | b'\t') {
             if let Some(from) = plain_from.take() {
                 token_start = column <= from;
             }
         }
         match c {
-            b'\n' => {
-                line += 1;
-                line_start = i + 1;
-                prefix_only = true;
-                if depth == 0 {
-                    plain_from = (!token_start).then_some(node_column);
-                    token_start = true;
-                }
-                node_column = 0;
-            }
-            b' ' | b'\t' | b'\r' => {}
+            b' ' | b'\t' => {}
             b'#' if after_blank || token_start => {
-                while i + 1 < b.len() && b[i + 1] != b'\n' {
+                while i + 1 < b.len() && line_break(i + 1) == 0 {
                     i += 1;
                 }
+                token_start = true;
+            }
+            b'-' | b'.'
+                if column == 0 && b[i..].starts_with(if c == b'-' { b"---" } else { b"..." }) && blank(i + 3) =>
+            {
+                // A document marker.
+                i += 2;
                 token_start = true;
             }
             b'"' | b'\'' if token_start => {
@@ -405,11 +428,14 @@ fn flow_too_deep(text: &str) -> Option<usize> {
                         b'\\' if c == b'"' => i += 1,
                         b'\'' if c == b'\'' && b.get(i + 1) == Some(&b'\'') => i += 1,
                         q if q == c => break,
-                        b'\n' => {
-                            line += 1;
-                            line_start = i + 1;
+                        _ => {
+                            let brk = line_break(i);
+                            if brk > 0 {
+                                line += 1;
+                                line_start = i + brk;
+                                i += brk - 1;
+                            }
                         }
-                        _ => {}
                     }
                     i += 1;
                 }
@@ -428,23 +454,26 @@ fn flow_too_deep(text: &str) -> Option<usize> {
             }
             b',' if depth > 0 => token_start = true,
             b'|' | b'>' if depth == 0 && token_start => {
-                // A block scalar: skip the lines indented deeper than its key or entry.
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-                while i < b.len() {
-                    let next = i + 1;
+                // A block scalar: skip the lines indented deeper than its key or entry (and
+                // the empty ones), leaving `i` at the line break before the next node.
+                loop {
+                    while i < b.len() && line_break(i) == 0 {
+                        i += 1;
+                    }
+                    if i >= b.len() {
+                        break;
+                    }
+                    let next = i + line_break(i);
                     let indent = b[next..].iter().take_while(|&&x| x == b' ').count();
                     let first = next + indent;
-                    let empty = first >= b.len() || matches!(b[first], b'\n' | b'\r');
-                    if !empty && indent <= node_column {
+                    if first < b.len() && line_break(first) == 0 && indent <= node_column {
                         break;
                     }
                     line += 1;
                     line_start = next;
-                    i = b[next..].iter().position(|&x| x == b'\n').map_or(b.len(), |p| next + p);
+                    i = next;
                 }
-                // `i` is at the line break before the next node (or at the end).
+                token_start = true;
                 continue;
             }
             b'-' | b'?' if token_start && blank(i + 1) => {
@@ -456,11 +485,12 @@ fn flow_too_deep(text: &str) -> Option<usize> {
             b'&' | b'*' | b'!' if token_start => {
                 prefix_only = false;
                 if c == b'!' && b.get(i + 1) == Some(&b'<') {
-                    while i + 1 < b.len() && b[i] != b'>' && b[i + 1] != b'\n' {
+                    while i + 1 < b.len() && b[i] != b'>' && line_break(i + 1) == 0 {
                         i += 1;
                     }
                 } else {
-                    while !(blank(i + 1) || depth > 0 && flow_indicator(i + 1)) {
+                    let part_of: fn(u8) -> bool = if c == b'!' { tag_char } else { anchor_char };
+                    while i + 1 < b.len() && part_of(b[i + 1]) {
                         i += 1;
                     }
                 }
@@ -744,6 +774,35 @@ mod tests {
         assert_eq!(flow_too_deep(&continued), Some(4));
         let not_continued = format!("cases:\n  - description: a\n    refs: \"{}\"\n", "[".repeat(40));
         assert_eq!(flow_too_deep(&not_continued), None);
+        // An anchor ends where libyaml ends it (which then refuses the quote after it at once).
+        assert_eq!(flow_too_deep(&format!("a: [&x\"]]]] {}\"]", "[".repeat(40))), None);
+        // Lines end at every break libyaml knows, comments and all; brackets after a document
+        // marker, an anchor or a tag are counted (libyaml reads the first, and refuses the
+        // others at once).
+        let open = "[".repeat(40);
+        for text in [
+            format!("a: b\r{open}"),
+            format!("a: b # c\r{open}"),
+            format!("a: b\u{2028}{open}"),
+            format!("a: b\u{85}{open}"),
+            format!("--- {open}"),
+            format!("a: &x{open}"),
+            format!("a: !t{open}"),
+            format!("a: [&x\"]]]]\" {open}]"),
+            format!("a: |\r  text\r{open}"),
+        ] {
+            assert_eq!(
+                flow_too_deep(&text),
+                Some(if text.starts_with("a: |") {
+                    3
+                } else if text.contains('\r') || text.contains(['\u{2028}', '\u{85}']) {
+                    2
+                } else {
+                    1
+                }),
+                "{text:?}"
+            );
+        }
         assert_eq!(flow_too_deep(&format!("cases: [a \"b, {}", "[".repeat(40))), Some(1));
     }
 
