@@ -28,8 +28,25 @@ fn depth(value: &serde_yaml::Value) -> usize {
     }
 }
 
+/// For a text that cannot hold block collections or aliases (no `:`, `-`, `?`, `&` or `*`),
+/// the depth of the value the YAML parser reads is the nesting of its flow collections: the
+/// loader's refusal must agree with it both ways.
+fn check_refusal_against_parser(data: &[u8], refused: bool) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    if text.contains([':', '-', '?', '&', '*']) {
+        return;
+    }
+    match serde_yaml::from_str::<serde_yaml::Value>(text) {
+        Ok(value) => assert_eq!(refused, depth(&value) > MAX_FLOW_DEPTH, "nests {} deep: {text:?}", depth(&value)),
+        Err(e) => assert!(refused || !e.to_string().starts_with("recursion limit exceeded"), "{e}: {text:?}"),
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
-    match corpus::parse_bytes(Path::new("fuzz.yaml"), data) {
+    let result = corpus::parse_bytes(Path::new("fuzz.yaml"), data);
+    let refused = result.as_ref().is_err_and(|e| e.message.starts_with("brackets nested more than"));
+    check_refusal_against_parser(data, refused);
+    match result {
         Ok(cases) => {
             let corpus = Corpus { root: "fuzz".into(), cases };
             for error in corpus::check(&corpus, clauses()) {

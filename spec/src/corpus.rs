@@ -349,10 +349,17 @@ fn next_id_key(line: &str, at_start: bool) -> Option<usize> {
 
 /// The line at which flow collections nest deeper than [`MAX_FLOW_DEPTH`], if they do. This
 /// reads the text the way libyaml's scanner does as far as brackets go: its line breaks
-/// (`\n`, `\r`, NEL, LS, PS), comments, quoted scalars, plain scalars (continued on deeper
-/// indented lines in block context), block scalars (`|`, `>`), anchors, aliases, tags and
-/// document markers, and counts every `[` or `{` that begins a token. Linear in the text.
+/// (`\n`, `\r`, NEL, LS, PS), comments, quoted scalars, plain scalars (continued on lines
+/// indented deeper than the innermost block collection), block scalars (`|`, `>`, with their
+/// indentation), anchors, aliases, tags and document markers, and counts every `[` or `{`
+/// that begins a token. Linear in the text.
 fn flow_too_deep(text: &str) -> Option<usize> {
+    fn anchor_char(c: u8) -> bool {
+        c.is_ascii_alphanumeric() || c == b'-' || c == b'_'
+    }
+    fn tag_char(c: u8) -> bool {
+        anchor_char(c) || b";/?:@&=+$.%!~*'()".contains(&c)
+    }
     let b = text.as_bytes();
     // The length of the line break at `i`, 0 if there is none.
     let line_break = |i: usize| match b.get(i..).unwrap_or_default() {
@@ -364,49 +371,63 @@ fn flow_too_deep(text: &str) -> Option<usize> {
     };
     let blank = |i: usize| i >= b.len() || matches!(b[i], b' ' | b'\t') || line_break(i) > 0;
     let flow_indicator = |i: usize| i < b.len() && matches!(b[i], b',' | b'[' | b']' | b'{' | b'}');
-    fn anchor_char(c: u8) -> bool {
-        c.is_ascii_alphanumeric() || c == b'-' || c == b'_'
-    }
-    fn tag_char(c: u8) -> bool {
-        anchor_char(c) || b";/?:@&=+$.%!~*'()".contains(&c)
-    }
+    // libyaml's block indentation: the columns of the open block collections, innermost last.
+    let mut indents: Vec<usize> = Vec::new();
+    let innermost = |indents: &Vec<usize>| indents.last().map_or(-1, |&c| c as isize);
     let mut depth = 0usize;
     let mut line = 1;
+    let mut line_start = 0;
     let mut i = 0;
     // Whether the next character begins a token (is not inside a plain scalar).
     let mut token_start = true;
-    // The start of the current line, whether only indentation and `-`/`?` indicators came
-    // before on it, and the column of its last key or entry: a block scalar's lines, and a
-    // plain scalar's continuation lines, are those indented deeper than that column.
-    let mut line_start = 0;
-    let mut prefix_only = true;
-    let mut node_column = 0;
-    // In block context, a line that ended inside a plain scalar, with its key's column.
-    let mut plain_from: Option<usize> = None;
+    // Whether the next token may be a key (block context), and the column of the last one
+    // that may: a `:` after it opens a block mapping there.
+    let mut key_allowed = true;
+    let mut key_column = 0;
+    // Whether the next non-blank character is the first of its line, and whether the last line
+    // break came inside a plain scalar (in block context).
+    let mut line_head = true;
+    let mut in_plain_at_break = false;
     while i < b.len() {
         let c = b[i];
         let brk = line_break(i);
         if brk > 0 {
             line += 1;
             line_start = i + brk;
-            prefix_only = true;
+            line_head = true;
             if depth == 0 {
-                plain_from = (!token_start).then_some(node_column);
+                in_plain_at_break = !token_start;
                 token_start = true;
             }
-            node_column = 0;
             i += brk;
+            continue;
+        }
+        if c == b' ' || c == b'\t' {
+            i += 1;
             continue;
         }
         let column = i - line_start;
         let after_blank = i == line_start || blank(i - 1);
-        if !matches!(c, b' ' | b'\t') {
-            if let Some(from) = plain_from.take() {
-                token_start = column <= from;
+        if std::mem::take(&mut line_head) && depth == 0 {
+            if in_plain_at_break && column as isize > innermost(&indents) {
+                // The plain scalar goes on.
+                token_start = false;
+            } else {
+                while indents.last().is_some_and(|&open| open > column) {
+                    indents.pop();
+                }
+                token_start = true;
+                key_allowed = true;
             }
+            in_plain_at_break = false;
         }
+        // A token (scalar, property or collection) begins here: the key, if one may begin.
+        let mut begin_token = |key_allowed: &mut bool| {
+            if depth == 0 && std::mem::take(key_allowed) {
+                key_column = column;
+            }
+        };
         match c {
-            b' ' | b'\t' => {}
             b'#' if after_blank || token_start => {
                 while i + 1 < b.len() && line_break(i + 1) == 0 {
                     i += 1;
@@ -416,12 +437,14 @@ fn flow_too_deep(text: &str) -> Option<usize> {
             b'-' | b'.'
                 if column == 0 && b[i..].starts_with(if c == b'-' { b"---" } else { b"..." }) && blank(i + 3) =>
             {
-                // A document marker.
+                // A document marker: block collections end.
+                indents.clear();
                 i += 2;
                 token_start = true;
+                key_allowed = true;
             }
             b'"' | b'\'' if token_start => {
-                prefix_only = false;
+                begin_token(&mut key_allowed);
                 i += 1;
                 while i < b.len() {
                     match b[i] {
@@ -441,7 +464,7 @@ fn flow_too_deep(text: &str) -> Option<usize> {
                 }
             }
             b'[' | b'{' if token_start || depth > 0 => {
-                prefix_only = false;
+                begin_token(&mut key_allowed);
                 depth += 1;
                 if depth > MAX_FLOW_DEPTH {
                     return Some(line);
@@ -454,8 +477,18 @@ fn flow_too_deep(text: &str) -> Option<usize> {
             }
             b',' if depth > 0 => token_start = true,
             b'|' | b'>' if depth == 0 && token_start => {
-                // A block scalar: skip the lines indented deeper than its key or entry (and
-                // the empty ones), leaving `i` at the line break before the next node.
+                // A block scalar: its header, then the lines indented as deep as its content
+                // (given, or that of its first line with text), and the empty ones.
+                let parent = innermost(&indents);
+                let mut content = None;
+                let mut j = i + 1;
+                while j < b.len() && matches!(b[j], b'+' | b'-' | b'1'..=b'9') {
+                    if b[j].is_ascii_digit() {
+                        content = Some(parent.max(0) + isize::from(b[j] - b'0'));
+                    }
+                    j += 1;
+                }
+                let mut leading = 0;
                 loop {
                     while i < b.len() && line_break(i) == 0 {
                         i += 1;
@@ -464,26 +497,36 @@ fn flow_too_deep(text: &str) -> Option<usize> {
                         break;
                     }
                     let next = i + line_break(i);
-                    let indent = b[next..].iter().take_while(|&&x| x == b' ').count();
-                    let first = next + indent;
-                    if first < b.len() && line_break(first) == 0 && indent <= node_column {
+                    let indent = b[next..].iter().take_while(|&&x| x == b' ').count() as isize;
+                    let first = next + indent as usize;
+                    if first >= b.len() || line_break(first) > 0 {
+                        leading = leading.max(indent);
+                    } else if indent < *content.get_or_insert(indent.max(leading).max(parent + 1).max(1)) {
                         break;
                     }
                     line += 1;
                     line_start = next;
                     i = next;
                 }
+                // `i` is at the line break before the next node, or at the end.
                 token_start = true;
                 continue;
             }
             b'-' | b'?' if token_start && blank(i + 1) => {
-                if prefix_only {
-                    node_column = column;
+                if depth == 0 && (column as isize) > innermost(&indents) {
+                    indents.push(column);
                 }
+                key_allowed = true;
             }
-            b':' if blank(i + 1) || (depth > 0 && (token_start || flow_indicator(i + 1))) => token_start = true,
+            b':' if blank(i + 1) || (depth > 0 && (token_start || flow_indicator(i + 1))) => {
+                if depth == 0 && (key_column as isize) > innermost(&indents) {
+                    indents.push(key_column);
+                }
+                token_start = true;
+                key_allowed = true;
+            }
             b'&' | b'*' | b'!' if token_start => {
-                prefix_only = false;
+                begin_token(&mut key_allowed);
                 if c == b'!' && b.get(i + 1) == Some(&b'<') {
                     while i + 1 < b.len() && b[i] != b'>' && line_break(i + 1) == 0 {
                         i += 1;
@@ -496,10 +539,9 @@ fn flow_too_deep(text: &str) -> Option<usize> {
                 }
             }
             _ => {
-                if prefix_only && depth == 0 {
-                    node_column = column;
+                if token_start {
+                    begin_token(&mut key_allowed);
                 }
-                prefix_only = false;
                 token_start = false;
             }
         }
@@ -774,12 +816,19 @@ mod tests {
         assert_eq!(flow_too_deep(&continued), Some(4));
         let not_continued = format!("cases:\n  - description: a\n    refs: \"{}\"\n", "[".repeat(40));
         assert_eq!(flow_too_deep(&not_continued), None);
+        let open = "[".repeat(40);
+        // A plain scalar that is the whole document goes on at any indentation (found by the
+        // case_loader fuzz target); one under a key, only deeper than the key.
+        assert_eq!(flow_too_deep(&format!("?{open}\n{open}\n \"{open}\n")), None);
+        assert_eq!(flow_too_deep(&format!("a: ?\n{open}\n")), Some(2));
+        // A block scalar's indentation is its first line's, or the one its header gives.
+        assert_eq!(flow_too_deep(&format!("a: |\n    text\n  {open}\n")), Some(3));
+        assert_eq!(flow_too_deep(&format!("a: |2\n    text\n  \"{open}\n")), None);
         // An anchor ends where libyaml ends it (which then refuses the quote after it at once).
         assert_eq!(flow_too_deep(&format!("a: [&x\"]]]] {}\"]", "[".repeat(40))), None);
         // Lines end at every break libyaml knows, comments and all; brackets after a document
         // marker, an anchor or a tag are counted (libyaml reads the first, and refuses the
         // others at once).
-        let open = "[".repeat(40);
         for text in [
             format!("a: b\r{open}"),
             format!("a: b # c\r{open}"),
