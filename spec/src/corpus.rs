@@ -78,8 +78,8 @@ pub fn default_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("cases")
 }
 
-/// The largest case file (or other input file) arbiter reads: 16 MiB, a hundred times the
-/// largest file of the shipped corpus. A larger file is an error, not an allocation.
+/// The largest case file (or perft suite, or clause list) arbiter reads: 16 MiB, some 400
+/// times the largest file of the shipped corpus. A larger file is an error, not an allocation.
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// The deepest nesting of flow collections (`[...]`, `{...}`) a case file may have. The schema
@@ -394,8 +394,9 @@ fn flow_too_deep(text: &str) -> Option<usize> {
         if brk > 0 {
             line += 1;
             line_start = i + brk;
-            line_head = true;
-            if depth == 0 {
+            // An empty line leaves a plain scalar as it was.
+            let had_text = !std::mem::replace(&mut line_head, true);
+            if depth == 0 && had_text {
                 in_plain_at_break = !token_start;
                 token_start = true;
             }
@@ -820,6 +821,7 @@ mod tests {
         // A plain scalar that is the whole document goes on at any indentation (found by the
         // case_loader fuzz target); one under a key, only deeper than the key.
         assert_eq!(flow_too_deep(&format!("?{open}\n{open}\n \"{open}\n")), None);
+        assert_eq!(flow_too_deep(&format!("?{open}\r\r\n\n  \n{open}\n")), None);
         assert_eq!(flow_too_deep(&format!("a: ?\n{open}\n")), Some(2));
         // A block scalar's indentation is its first line's, or the one its header gives.
         assert_eq!(flow_too_deep(&format!("a: |\n    text\n  {open}\n")), Some(3));
