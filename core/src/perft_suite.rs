@@ -5,6 +5,27 @@
 
 use std::fmt;
 
+use crate::perft::MAX_DEPTH;
+
+/// How many characters of an offending text a message quotes (as `arbiter_spec::excerpt`
+/// does, which this crate cannot use).
+const QUOTED_CHARS: usize = 200;
+
+/// `text` quoted and escaped, at most [`QUOTED_CHARS`] characters of it, with its length
+/// when cut: a 100 MB line gives a short message.
+fn quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    let mut chars = text.chars();
+    for c in chars.by_ref().take(QUOTED_CHARS) {
+        out.extend(c.escape_debug());
+    }
+    out.push('"');
+    if chars.next().is_some() {
+        out.push_str(&format!("... ({} bytes)", text.len()));
+    }
+    out
+}
+
 /// One position of a suite with its published counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SuiteEntry {
@@ -33,10 +54,16 @@ impl fmt::Display for SuiteError {
 fn parse_count(line: usize, depth: &str, nodes: &str) -> Result<(u32, u64), SuiteError> {
     let err = |what: &str, text: &str| SuiteError {
         line,
-        message: format!("{what}: expected a whole number, found {text:?}"),
+        message: format!("{what}: expected a whole number, found {}", quoted(text)),
     };
     let d = depth.parse::<u32>().map_err(|_| err("depth", depth))?;
     let n = nodes.parse::<u64>().map_err(|_| err("node count", nodes))?;
+    if d > MAX_DEPTH {
+        return Err(SuiteError {
+            line,
+            message: format!("depth {d} is deeper than the deepest perft arbiter counts ({MAX_DEPTH})"),
+        });
+    }
     Ok((d, n))
 }
 
@@ -51,11 +78,12 @@ fn parse_epd_line(line: usize, text: &str) -> Result<SuiteEntry, SuiteError> {
         }
         let mut words = op.split_whitespace();
         let (Some(tag), Some(nodes), None) = (words.next(), words.next(), words.next()) else {
-            return Err(SuiteError { line, message: format!("expected \";D<depth> <nodes>\", found {op:?}") });
+            return Err(SuiteError { line, message: format!("expected \";D<depth> <nodes>\", found {}", quoted(op)) });
         };
-        let depth = tag
-            .strip_prefix('D')
-            .ok_or_else(|| SuiteError { line, message: format!("expected a depth tag such as D1, found {tag:?}") })?;
+        let depth = tag.strip_prefix('D').ok_or_else(|| SuiteError {
+            line,
+            message: format!("expected a depth tag such as D1, found {}", quoted(tag)),
+        })?;
         counts.push(parse_count(line, depth, nodes)?);
     }
     if counts.is_empty() {
@@ -64,7 +92,9 @@ fn parse_epd_line(line: usize, text: &str) -> Result<SuiteEntry, SuiteError> {
     Ok(SuiteEntry { line, id: None, fen, counts })
 }
 
-/// Reads a suite in either form. Every bad line is reported, not only the first.
+/// Reads a suite in either form. Every bad line is reported, not only the first. A suite
+/// without a single position (empty, or only comments) is an error too: checking it would
+/// pass while checking nothing.
 pub fn parse(text: &str) -> Result<Vec<SuiteEntry>, Vec<SuiteError>> {
     let mut entries: Vec<SuiteEntry> = Vec::new();
     let mut errors = Vec::new();
@@ -102,7 +132,7 @@ pub fn parse(text: &str) -> Result<Vec<SuiteEntry>, Vec<SuiteError>> {
                     }
                     _ => errors.push(SuiteError {
                         line,
-                        message: format!("expected \"perft <depth> <nodes>\", found {text:?}"),
+                        message: format!("expected \"perft <depth> <nodes>\", found {}", quoted(text)),
                     }),
                 }
             }
@@ -116,6 +146,12 @@ pub fn parse(text: &str) -> Result<Vec<SuiteEntry>, Vec<SuiteError>> {
         if e.counts.is_empty() {
             errors.push(SuiteError { line: e.line, message: "a position with no perft counts".into() });
         }
+    }
+    if entries.is_empty() && errors.is_empty() {
+        errors.push(SuiteError {
+            line: 1,
+            message: "no perft counts: the suite is empty or only comments (expected \"FEN ;D1 <nodes>\" lines)".into(),
+        });
     }
     if errors.is_empty() {
         Ok(entries)
@@ -140,6 +176,37 @@ mod tests {
         assert_eq!(e.len(), 2);
         assert_eq!(e[1].id.as_deref(), Some("b"));
         assert_eq!(e[1].line, 6);
+    }
+
+    #[test]
+    fn a_suite_without_counts_is_an_error() {
+        for text in ["", "\n\n", "# only a comment\n  # and another\n"] {
+            let errs = parse(text).unwrap_err();
+            assert_eq!(errs.len(), 1, "{text:?}");
+            assert!(errs[0].to_string().starts_with("line 1: no perft counts"), "{}", errs[0]);
+        }
+    }
+
+    #[test]
+    fn a_depth_beyond_max_depth_is_an_error_naming_the_line() {
+        let text = format!("8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D1 3\n8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D{} 1\n", MAX_DEPTH + 1);
+        let errs = parse(&text).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].line, 2);
+        assert!(errs[0].message.contains("deeper than the deepest perft"), "{}", errs[0]);
+        let blocks = "id a\nepd 8/8/8/8/8/8/8/K1k5 w - -\nperft 100000 1\n";
+        let errs = parse(blocks).unwrap_err();
+        assert!(errs.iter().any(|e| e.line == 3 && e.message.contains("depth 100000 is deeper")), "{errs:?}");
+        let at_limit = format!("8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D{MAX_DEPTH} 1\n");
+        assert!(parse(&at_limit).is_ok());
+    }
+
+    #[test]
+    fn long_bad_text_is_quoted_bounded() {
+        let text = format!("8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D1 {}\n", "9x".repeat(1_000_000));
+        let errs = parse(&text).unwrap_err();
+        assert!(errs[0].message.len() < 400, "{} bytes", errs[0].message.len());
+        assert!(errs[0].message.ends_with("... (2000000 bytes)"), "{}", errs[0].message);
     }
 
     #[test]

@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::excerpt::excerpt;
 use crate::protocol::{DrawClaim, ErrorKind, Event, EventSetup, GameResult, SealedVerdict, Side, Status, Supervision};
 use crate::timing::TimeControlSpec;
 
@@ -298,7 +299,7 @@ impl ClauseRef {
                 rest.strip_prefix("(2018:")
                     .and_then(|r| r.strip_suffix(')'))
                     .map(|r| r.trim().to_owned())
-                    .ok_or_else(|| format!("clause reference {text:?}: expected \"N\" or \"N (2018: M)\""))?,
+                    .ok_or_else(|| format!("clause reference {}: expected \"N\" or \"N (2018: M)\"", excerpt(text)))?,
             ),
         };
         if id.is_empty() {
@@ -335,9 +336,92 @@ impl Case {
     }
 }
 
+/// The SAN moves of a PGN movetext fragment (a case's `pgn`): move numbers, comments (`{...}`),
+/// NAGs (`$1`), variations (`(...)`) and a final result left out. A comment or variation left
+/// open, a closing brace or parenthesis with none open, and a result followed by more text are
+/// errors: each would otherwise drop moves silently, and the case would run on the wrong
+/// position.
+pub fn pgn_moves(pgn: &str) -> Result<Vec<String>, String> {
+    let mut depth = 0usize;
+    // Where the open comment and the outermost open variation began (character offsets).
+    let mut comment: Option<usize> = None;
+    let mut variation = 0;
+    let mut cleaned = String::new();
+    for (at, c) in pgn.chars().enumerate() {
+        match c {
+            _ if comment.is_some() => {
+                if c == '}' {
+                    comment = None;
+                    cleaned.push(' ');
+                }
+            }
+            '{' => comment = Some(at),
+            '}' => return Err(format!("pgn: a `}}` at character {} closes no comment", at + 1)),
+            '(' => {
+                if depth == 0 {
+                    variation = at;
+                }
+                depth += 1;
+            }
+            ')' if depth == 0 => return Err(format!("pgn: a `)` at character {} closes no variation", at + 1)),
+            ')' => {
+                depth -= 1;
+                cleaned.push(' ');
+            }
+            _ if depth > 0 => {}
+            _ => cleaned.push(c),
+        }
+    }
+    if let Some(at) = comment {
+        return Err(format!("pgn: the comment `{{` at character {} is never closed", at + 1));
+    }
+    if depth > 0 {
+        return Err(format!("pgn: the variation `(` at character {} is never closed", variation + 1));
+    }
+    let mut out = Vec::new();
+    let mut tokens = cleaned.split_whitespace();
+    while let Some(token) = tokens.next() {
+        let token = match token.rfind('.') {
+            Some(i) if token[..i].chars().all(|c| c.is_ascii_digit() || c == '.') => &token[i + 1..],
+            _ => token,
+        };
+        if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            if let Some(next) = tokens.next() {
+                return Err(format!("pgn: the result {token} ends the movetext, but {} follows it", excerpt(next)));
+            }
+        } else if !token.is_empty() && !token.starts_with('$') {
+            out.push(token.to_owned());
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pgn_moves_drops_numbers_results_comments_and_variations() {
+        let moves = pgn_moves("1. e4 e5 {a comment} 2. Nf3 (2. f4 exf4) Nc6 3...a6 $1 4. O-O 0-0 1-0");
+        assert_eq!(moves, Ok(["e4", "e5", "Nf3", "Nc6", "a6", "O-O", "0-0"].map(String::from).to_vec()));
+        // Comments do not nest, and brackets inside them are text.
+        assert_eq!(
+            pgn_moves("1. e4 {a ( b { c} e5 (1... c5 {x)} (1... e6)) Nf3"),
+            Ok(vec!["e4".into(), "e5".into(), "Nf3".into()])
+        );
+    }
+
+    #[test]
+    fn pgn_moves_refuses_what_would_drop_moves() {
+        let err = |pgn: &str| pgn_moves(pgn).err().unwrap_or_default();
+        assert!(err("1. e4 {never closed e5 2. Nf3").contains("comment `{` at character 7 is never closed"));
+        assert!(err("1. e4 (1. d4 d5 e5 2. Nf3").contains("variation `(` at character 7 is never closed"));
+        assert!(err("1. e4 1-0 e5").contains("the result 1-0 ends the movetext, but \"e5\" follows it"));
+        assert!(err("1. e4 * 2. d4").contains("the result *"));
+        assert!(err("1. e4 e5) Nf3").contains("`)` at character 9 closes no variation"));
+        assert!(err("1. e4 } e5").contains("`}` at character 7 closes no comment"));
+        assert_eq!(pgn_moves("1. e4 e5 1/2-1/2"), Ok(vec!["e4".into(), "e5".into()]));
+    }
 
     #[test]
     fn clause_ref_reads_current_and_2018_numbers() {

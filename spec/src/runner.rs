@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use arbiter_core::Position;
 
-use crate::case::{Case, Edition, Expect, SanReading};
+use crate::case::{pgn_moves, Case, Edition, Expect, SanReading};
 use crate::corpus::{position_spec, LocatedCase};
 use crate::implementation::{Failure, Implementation};
 use crate::outcome::{CaseReport, Mismatch, Outcome};
@@ -393,10 +393,17 @@ impl Session<'_> {
             }
         };
         let Some(pgn) = &case.pgn else { return Some(spec) };
+        let sans = match pgn_moves(pgn) {
+            Ok(sans) => sans,
+            Err(e) => {
+                self.push(Verdict::Error(format!("case input: {e}")));
+                return None;
+            }
+        };
         if !self.supports("parse_san") {
             return None;
         }
-        for san in pgn_moves(pgn) {
+        for san in sans {
             match self.imp.parse_san(&spec, &san) {
                 Ok(uci) => spec.moves.push(uci),
                 Err(f) => {
@@ -605,48 +612,9 @@ fn compare_fen(expected: &str, actual: &str) -> Verdict {
     }
 }
 
-/// The SAN moves of a PGN movetext fragment: move numbers, results, comments, NAGs and
-/// variations left out.
-pub fn pgn_moves(pgn: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    let mut in_comment = false;
-    let mut cleaned = String::new();
-    for c in pgn.chars() {
-        match c {
-            '{' => in_comment = true,
-            '}' => in_comment = false,
-            '(' if !in_comment => depth += 1,
-            ')' if !in_comment => depth = depth.saturating_sub(1),
-            _ if in_comment || depth > 0 => {}
-            _ => cleaned.push(c),
-        }
-        if matches!(c, '}' | ')') {
-            cleaned.push(' ');
-        }
-    }
-    for token in cleaned.split_whitespace() {
-        let token = match token.rfind('.') {
-            Some(i) if token[..i].chars().all(|c| c.is_ascii_digit() || c == '.') => &token[i + 1..],
-            _ => token,
-        };
-        let is_result = matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*");
-        if !token.is_empty() && !is_result && !token.starts_with('$') {
-            out.push(token.to_owned());
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pgn_moves_drops_numbers_results_comments_and_variations() {
-        let moves = pgn_moves("1. e4 e5 {a comment} 2. Nf3 (2. f4 exf4) Nc6 3...a6 $1 4. O-O 0-0 1-0");
-        assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6", "a6", "O-O", "0-0"]);
-    }
 
     #[test]
     fn combine_ranks_timeout_over_error_over_fail_over_skip() {

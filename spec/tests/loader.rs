@@ -115,3 +115,15 @@ fn chess960_start_numbers_follow_the_published_numbering_ii_2() {
     assert!(fen(518).starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq"));
     assert!(fen(959).starts_with("rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w"));
 }
+
+#[test]
+fn every_shipped_case_is_located_at_its_own_id_line() {
+    let corpus = corpus::load(&corpus::default_dir()).expect("the shipped corpus loads");
+    let mut seen = std::collections::BTreeSet::new();
+    for located in &corpus.cases {
+        let text = std::fs::read_to_string(corpus.root.join(&located.file)).expect("case file");
+        let line = text.lines().nth(located.line - 1).unwrap_or_default();
+        assert!(line.contains(&located.case.id), "{}:{}: {line}", located.file.display(), located.line);
+        assert!(seen.insert((located.file.clone(), located.line, located.case.id.clone())));
+    }
+}

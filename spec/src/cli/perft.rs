@@ -7,6 +7,8 @@ use std::time::Instant;
 
 use arbiter_core::perft_suite::{self, SuiteEntry};
 use arbiter_core::{fen, perft, Position, Validation};
+use arbiter_spec::corpus;
+use arbiter_spec::excerpt::{excerpt, printable};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// The suites built into the binary (from `core/tests/data/`; their sources are named in
@@ -50,11 +52,16 @@ pub struct Args {
 
 pub fn run(args: Args) -> ExitCode {
     if let Some(path) = &args.epd {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) => return usage_error(&format!("{}: cannot read: {e}", path.display())),
+        let name = printable(&path.display().to_string());
+        let bytes = match corpus::read_bytes(path, corpus::MAX_FILE_BYTES) {
+            Ok(bytes) => bytes,
+            Err(e) => return usage_error(&format!("{name}: {e}")),
         };
-        return run_suites(&[(path.display().to_string(), text)], &args);
+        let text = match corpus::utf8_text(&bytes) {
+            Ok(text) => text.to_owned(),
+            Err((line, e)) => return usage_error(&format!("{name}:line {line}: {e}")),
+        };
+        return run_suites(&[(name, text)], &args);
     }
     if args.builtin {
         let suites: Vec<(String, String)> =
@@ -73,17 +80,27 @@ fn run_single(args: &Args) -> ExitCode {
     let Some(depth) = args.depth else {
         return usage_error("--depth is required (or check a suite with --epd FILE or --builtin)");
     };
+    if depth > perft::MAX_DEPTH {
+        return usage_error(&format!(
+            "--depth {depth}: deeper than the deepest perft arbiter counts ({})",
+            perft::MAX_DEPTH
+        ));
+    }
     let mut pos = match &args.fen {
         Some(fen) => match Position::from_fen(fen) {
             Ok(p) => p,
-            Err(e) => return usage_error(&format!("--fen {fen:?}: {e}")),
+            Err(e) => {
+                return usage_error(&format!("--fen {}: {}", excerpt(fen), corpus::bounded_message(&e.to_string())))
+            }
         },
         None => Position::startpos(),
     };
     for uci in &args.moves {
         match pos.play_uci(uci) {
             Ok(next) => pos = next,
-            Err(e) => return usage_error(&format!("--moves: {e}")),
+            Err(e) => {
+                return usage_error(&format!("--moves {}: {}", excerpt(uci), corpus::bounded_message(&e.to_string())))
+            }
         }
     }
     let start = Instant::now();
@@ -152,7 +169,8 @@ fn load_checks(suites: &[(String, String)], args: &Args) -> Result<(Vec<Check>, 
             let position = match fen::read_with(&entry.fen, Validation::AllowImpossibleChecks) {
                 Ok(p) => p,
                 Err(e) => {
-                    errors.push(format!("{source}:line {}: {e} (FEN {:?})", entry.line, entry.fen));
+                    let (e, fen) = (corpus::bounded_message(&e.to_string()), excerpt(&entry.fen));
+                    errors.push(format!("{source}:line {}: {e} (FEN {fen})", entry.line));
                     continue;
                 }
             };
