@@ -164,7 +164,7 @@ fn summary(set: &[Position]) {
             let took = start.elapsed();
             match verdict {
                 Verdict::Winnable(_) => winnable += 1,
-                Verdict::Unwinnable => unwinnable_count += 1,
+                Verdict::Unwinnable(_) => unwinnable_count += 1,
                 Verdict::Undetermined => undetermined += 1,
             }
             if took > worst.0 {

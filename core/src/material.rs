@@ -23,7 +23,7 @@ const DECISION_BUDGET: u64 = 0;
 /// three-valued verdict with a helpmate line.
 pub fn can_checkmate(pos: &Position, side: Color) -> bool {
     has_mating_material(pos, side)
-        && !matches!(unwinnable::unwinnable_with_budget(pos, side, DECISION_BUDGET), Verdict::Unwinnable)
+        && !matches!(unwinnable::unwinnable_with_budget(pos, side, DECISION_BUDGET), Verdict::Unwinnable(_))
 }
 
 /// FIDE 5.2.2: a dead position, in which neither player can checkmate the opponent's king by
