@@ -240,6 +240,33 @@ fn mate_5_1_1_checkmate_already_on_the_board() {
     assert_eq!(unwinnable(&position(fen), Color::White), Verdict::Winnable(Vec::new()));
 }
 
+// --- proofs by search
+
+#[test]
+fn dead_5_2_2_every_move_stalemates_the_opponent() {
+    // Lichess AHPAU56z, lost on time by Black: every legal move of Black stalemates White
+    // (FIDE 5.2.1), so neither side can ever mate and the flag fall is a draw (6.9).
+    let black_to_move = "8/p6p/5kp1/5pP1/5P1K/1r5P/8/8 b - - 0 47";
+    // Lichess tapdr97m, lost on time by White: every legal move of White stalemates Black.
+    let white_to_move = "7k/6pP/6P1/5K2/8/8/8/8 w - - 1 67";
+    for fen in [black_to_move, white_to_move] {
+        check(fen, NotMate, NotMate);
+        let pos = position(fen);
+        let flagged = pos.turn();
+        let verdict = unwinnable(&pos, !flagged);
+        assert!(matches!(verdict, Verdict::Unwinnable(Proof::Exhausted { nodes }) if nodes > 0), "{fen}: {verdict:?}");
+    }
+}
+
+#[test]
+fn analysis_5_2_2_reports_the_nodes_of_a_search() {
+    // A helpmate needs a search; a static proof needs none.
+    let alive = arbiter_core::analyse(&position("8/8/8/4k3/8/8/8/R3K3 w - - 0 1"), Color::White, 100_000);
+    assert!(alive.verdict.is_winnable() && alive.nodes > 0, "{alive:?}");
+    let walled = arbiter_core::analyse(&position(WALL), Color::White, 100_000);
+    assert_eq!(walled, arbiter_core::Analysis { verdict: Verdict::Unwinnable(Proof::LockedPawns), nodes: 0 });
+}
+
 // --- the budget
 
 #[test]
@@ -408,4 +435,180 @@ fn lichess_flag_falls_6_9_same_verdict_as_cha() {
         undetermined.len()
     );
     assert_eq!(unwinnable_found.len(), 3, "{unwinnable_found:?}");
+}
+
+// --- soundness over random positions
+
+/// Whether `side` can checkmate within `plies` plies, by brute force over every legal move.
+fn mates_within(pos: &Position, side: Color, plies: u32) -> bool {
+    if pos.is_checkmate() {
+        return pos.turn() != side;
+    }
+    plies > 0
+        && pos.legal_moves().iter().any(|&m| {
+            let next = pos.play(m).expect("a generated move is legal");
+            mates_within(&next, side, plies - 1)
+        })
+}
+
+/// The pieces the random positions are drawn from (kings are always placed).
+const RANDOM_PIECES: &[u8] = b"QRBNPqrbnpBNbnPp";
+
+/// A FEN from (piece index, square) pairs: the two kings first, then the pieces; `None` when two
+/// land on one square or a pawn on a back rank.
+fn random_fen(kings: (u8, u8), pieces: &[(usize, u8)], white: bool) -> Option<String> {
+    let mut board = [None; 64];
+    board[usize::from(kings.0)] = Some(b'K');
+    if board[usize::from(kings.1)].is_some() {
+        return None;
+    }
+    board[usize::from(kings.1)] = Some(b'k');
+    for &(piece, sq) in pieces {
+        let c = RANDOM_PIECES[piece % RANDOM_PIECES.len()];
+        let sq = usize::from(sq);
+        if board[sq].is_some() || (c.eq_ignore_ascii_case(&b'p') && !(8..56).contains(&sq)) {
+            return None;
+        }
+        board[sq] = Some(c);
+    }
+    let ranks: Vec<String> = (0..8)
+        .rev()
+        .map(|rank| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    Some(c) => {
+                        if empty > 0 {
+                            text.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        text.push(char::from(c));
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            text
+        })
+        .collect();
+    Some(format!("{} {} - - 0 1", ranks.join("/"), if white { 'w' } else { 'b' }))
+}
+
+mod soundness {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// FIDE 5.2.2, 6.9: on random small positions, an Unwinnable verdict (whatever its
+        /// proof) is never given to a side that can mate within three plies by brute force,
+        /// and every Winnable line replays to a checkmate by that side.
+        #[test]
+        fn unwinnable_5_2_2_never_given_to_a_side_that_mates(
+            kings in (0u8..64, 0u8..64),
+            pieces in prop::collection::vec((0usize..64, 0u8..64), 0..5),
+            white in any::<bool>(),
+        ) {
+            let Some(fen) = random_fen(kings, &pieces, white) else { return Ok(()) };
+            check_soundness(&fen)?;
+        }
+
+        /// The same on the positions of CHA's test vector changed a little: one king moved to
+        /// another square, or one man taken off. These are locked structures, walled-in pieces
+        /// and stalemate traps, where the proofs come from the regions and the exhaustive
+        /// search, next to positions where one change lets a side mate.
+        #[test]
+        fn unwinnable_5_2_2_search_proofs_never_given_to_a_side_that_mates(
+            index in any::<prop::sample::Index>(),
+            change in (any::<bool>(), 0u8..64),
+        ) {
+            let (queries, _) = cha_test_vector();
+            let (pos, _) = &queries[index.index(queries.len())];
+            let Some(fen) = changed(pos, change) else { return Ok(()) };
+            check_soundness(&fen)?;
+        }
+    }
+
+    /// `pos` with its king of one colour moved to `sq` (`true`), or the man on `sq` removed
+    /// (`false`, kings excepted); `None` when that is not possible.
+    fn changed(pos: &Position, (move_king, sq): (bool, u8)) -> Option<String> {
+        let fen = pos.fen();
+        let board = fen.split(' ').next()?;
+        let mut squares: Vec<Option<char>> = Vec::new();
+        for rank in board.split('/') {
+            for c in rank.chars() {
+                match c.to_digit(10) {
+                    Some(n) => squares.extend((0..n).map(|_| None)),
+                    None => squares.push(Some(c)),
+                }
+            }
+        }
+        // `squares` runs from a8 to h1: index the change the same way.
+        let target = usize::from(sq);
+        if move_king {
+            let king = if sq % 2 == 0 { 'K' } else { 'k' };
+            let from = squares.iter().position(|&c| c == Some(king))?;
+            if squares[target].is_some() {
+                return None;
+            }
+            squares[from] = None;
+            squares[target] = Some(king);
+        } else {
+            if matches!(squares[target], None | Some('K' | 'k')) {
+                return None;
+            }
+            squares[target] = None;
+        }
+        let ranks: Vec<String> = squares
+            .chunks(8)
+            .map(|rank| {
+                let mut text = String::new();
+                let mut empty = 0;
+                for c in rank {
+                    match c {
+                        Some(c) => {
+                            if empty > 0 {
+                                text.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            text.push(*c);
+                        }
+                        None => empty += 1,
+                    }
+                }
+                if empty > 0 {
+                    text.push_str(&empty.to_string());
+                }
+                text
+            })
+            .collect();
+        let rest: Vec<&str> = fen.split(' ').skip(1).collect();
+        Some(format!("{} {}", ranks.join("/"), rest.join(" ")))
+    }
+
+    fn check_soundness(fen: &str) -> Result<(), TestCaseError> {
+        let Ok(pos) = Position::from_fen(fen) else { return Ok(()) };
+        {
+            for side in Color::ALL {
+                match unwinnable_with_budget(&pos, side, 20_000) {
+                    Verdict::Winnable(line) => assert_mates(&pos, side, &line, fen),
+                    Verdict::Unwinnable(proof) => {
+                        prop_assert!(
+                            !mates_within(&pos, side, 3),
+                            "{}: {:?} proven unwinnable ({:?}) but mates",
+                            fen,
+                            side,
+                            proof
+                        );
+                    }
+                    Verdict::Undetermined => {}
+                }
+            }
+        }
+        Ok(())
+    }
 }
