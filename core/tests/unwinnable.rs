@@ -259,6 +259,23 @@ fn dead_5_2_2_every_move_stalemates_the_opponent() {
 }
 
 #[test]
+fn game_5_2_2_and_6_9_use_the_search() {
+    use arbiter_core::{automatic_end, forfeit_outcome, Forfeit, Laws, Outcome, Termination};
+    // FIDE 5.2.2: the game ends at once in the dead position; 6.9: the flag fall is a draw.
+    for fen in ["8/p6p/5kp1/5pP1/5P1K/1r5P/8/8 b - - 0 47", "7k/6pP/6P1/5K2/8/8/8/8 w - - 1 67"] {
+        let pos = position(fen);
+        assert_eq!(automatic_end(&pos, 1), Some(Outcome::draw(Termination::DeadPosition)), "{fen}");
+        let drawn = Outcome::draw(Termination::ForfeitOpponentCannotMate(Forfeit::FlagFall));
+        assert_eq!(forfeit_outcome(Laws::Fide2023, &pos, pos.turn(), Forfeit::FlagFall), drawn, "{fen}");
+    }
+    // With a rook White can mate: the game goes on, and Black's flag fall loses.
+    let pos = position("8/8/8/4k3/8/8/8/R3K3 b - - 0 1");
+    assert_eq!(automatic_end(&pos, 1), None);
+    let lost = Outcome::win(Color::White, Termination::Forfeit(Forfeit::FlagFall));
+    assert_eq!(forfeit_outcome(Laws::Fide2023, &pos, Color::Black, Forfeit::FlagFall), lost);
+}
+
+#[test]
 fn analysis_5_2_2_reports_the_nodes_of_a_search() {
     // A helpmate needs a search; a static proof needs none.
     let alive = arbiter_core::analyse(&position("8/8/8/4k3/8/8/8/R3K3 w - - 0 1"), Color::White, 100_000);
