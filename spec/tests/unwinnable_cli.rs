@@ -1,0 +1,75 @@
+//! `arbiter unwinnable` (FIDE 5.2.2, 6.9): verdicts with their certificates, for one position
+//! or a file of positions, in text and JSON; bad lines are errors naming the line, and the run
+//! goes on.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn arbiter(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("arbiter runs");
+    child.stdin.take().expect("stdin is piped").write_all(stdin.as_bytes()).expect("stdin accepts the input");
+    let out = child.wait_with_output().expect("arbiter ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn unwinnable_5_2_2_one_position_both_sides() {
+    // Every legal move of Black stalemates White (Lichess AHPAU56z): dead, by search.
+    let (code, out, err) = arbiter(&["unwinnable", "--fen", "8/p6p/5kp1/5pP1/5P1K/1r5P/8/8 b - - 0 47"], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("white: unwinnable (exhausted search"), "{out}");
+    assert!(lines[1].starts_with("black: unwinnable (exhausted search"), "{out}");
+    assert!(lines[0].contains(" nodes, ") && lines[0].ends_with(" ms"), "{out}");
+    assert_eq!(lines[2], "0 winnable, 2 unwinnable, 0 undetermined");
+}
+
+#[test]
+fn unwinnable_6_9_json_gives_a_helpmate_line_that_mates() {
+    let fen = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1";
+    let (code, out, err) = arbiter(&["unwinnable", "--fen", fen, "--side", "white", "--format", "json"], "");
+    assert_eq!(code, 0, "{err}");
+    let mut lines = out.lines();
+    let verdict: serde_json::Value = serde_json::from_str(lines.next().unwrap_or_default()).expect("a JSON line");
+    assert_eq!(verdict["verdict"], "winnable");
+    assert_eq!(verdict["side"], "white");
+    let mut pos: arbiter_core::Position = fen.parse().expect("the FEN is valid");
+    for uci in verdict["helpmate"].as_array().expect("a helpmate line") {
+        pos = pos.play_uci(uci.as_str().expect("a UCI move")).expect("the line's moves are legal");
+    }
+    assert!(pos.is_checkmate() && pos.turn() == arbiter_core::Color::Black, "the line does not mate Black");
+    let summary: serde_json::Value = serde_json::from_str(lines.next().unwrap_or_default()).expect("a summary");
+    assert_eq!(summary["winnable"], 1);
+    assert_eq!(summary["bad_lines"], 0);
+}
+
+#[test]
+fn unwinnable_5_2_2_file_from_stdin_names_bad_lines_and_goes_on() {
+    let input = "7k/6pP/6P1/5K2/8/8/8/8 w - - 1 67 black\n\n# a comment\nnot a fen\n8/8/4k3/8/8/3KN3/8/8 w - -\n";
+    let (code, out, err) = arbiter(&["unwinnable", "--file", "-"], input);
+    assert_eq!(code, 2, "a bad line makes the exit status 2: {out}");
+    assert!(err.contains("-:4: not a position: \"not a fen\""), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("1: 7k/6pP/6P1/5K2/8/8/8/8 w - - 1 67: black: unwinnable"), "{out}");
+    assert!(lines[1].starts_with("5: 8/8/4k3/8/8/3KN3/8/8 w - - 0 1: white: unwinnable (lone minor piece)"), "{out}");
+    assert_eq!(lines[2], "0 winnable, 3 unwinnable, 0 undetermined, 1 bad lines");
+}
+
+#[test]
+fn unwinnable_bad_fen_is_a_usage_error() {
+    let (code, out, err) = arbiter(&["unwinnable", "--fen", "8/8/8/8 w"], "");
+    assert_eq!(code, 2, "{out}");
+    assert!(err.starts_with("arbiter unwinnable: --fen \"8/8/8/8 w\": "), "{err}");
+}
