@@ -153,6 +153,14 @@ impl Implementation for Reference {
         if let Some(outcome) = game.outcome() {
             return Ok(core_result(outcome.result()));
         }
+        // FIDE 6.9 turns on whether the opponent can still checkmate: a question the core may
+        // leave undetermined within its budget, which is reported, never taken as an answer.
+        let opponent = !color(flagged);
+        if arbiter_core::unwinnable(game.position(), opponent) == arbiter_core::Verdict::Undetermined {
+            return Err(Failure::Broken(format!(
+                "FIDE 6.9: whether {opponent} can still checkmate is undetermined within the core's node budget"
+            )));
+        }
         let outcome = game.flag_fall(color(flagged)).map_err(game_error)?;
         Ok(core_result(outcome.result()))
     }

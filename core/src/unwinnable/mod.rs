@@ -268,7 +268,7 @@ mod tests {
     //! on random positions, whenever a proof says `side` cannot mate, the helpmate search,
     //! run on its own, must not find a mate.
 
-    use super::{helpmate, static_proof};
+    use super::{guided, helpmate, static_proof};
     use crate::{Color, Position};
 
     struct Rng(u64);
@@ -361,6 +361,12 @@ mod tests {
                     proofs += 1;
                     let (line, _) = helpmate::search(&pos, side, 3_000);
                     assert!(line.is_none(), "{}: proof for {side:?} but helpmate {line:?}", pos.fen());
+                    let (guided, _) = guided::search(&pos, side, 3_000);
+                    assert!(
+                        !matches!(guided, guided::Guided::Mate(_)),
+                        "{}: proof for {side:?} but a guided mate",
+                        pos.fen()
+                    );
                 }
             }
         }
