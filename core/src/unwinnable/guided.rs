@@ -23,8 +23,10 @@ use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
 use super::reachable::{Exact, KeyBuild};
 use super::static_proof;
 
-/// The deepest iteration, in plies of unrewarded moves.
-const MAX_DEPTH: i32 = 1000;
+/// The deepest iteration, in plies of unrewarded moves. A line is at most [`REWARD_PLIES`]
+/// plus this long, which bounds the recursion (a frame holds a move list, about 1.5 KB): well
+/// within the 2 MB stack of a spawned thread.
+const MAX_DEPTH: i32 = 200;
 
 /// The nodes an iteration may use, per ply of its depth limit; past them the iteration stops
 /// and the next, deeper one starts (deeper iterations follow the rewarded lines further).

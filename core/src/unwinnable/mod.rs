@@ -67,8 +67,9 @@ pub enum Proof {
     /// The position has only forced moves, and they end in stalemate, in a checkmate of the
     /// side, or in a repetition.
     ForcedLine,
-    /// Every position reachable by any series of legal moves was examined (`nodes` of them
-    /// expanded), and none is a checkmate by the side.
+    /// Every position reachable by any series of legal moves was examined, and none is a
+    /// checkmate by the side: `nodes` is the work of the search that finished the proof (the
+    /// positions it reached by a move, transpositions included).
     Exhausted { nodes: u64 },
 }
 
@@ -89,7 +90,7 @@ impl Proof {
 impl fmt::Display for Proof {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Proof::Exhausted { nodes } => write!(f, "exhausted search ({nodes} positions)"),
+            Proof::Exhausted { nodes } => write!(f, "exhausted search, {nodes} nodes"),
             other => f.write_str(&other.kind().replace('_', " ")),
         }
     }
@@ -180,14 +181,14 @@ pub fn analyse(pos: &Position, side: Color, budget: u64) -> Analysis {
         }
         guided::Guided::Exhausted => {
             let nodes = quick_nodes + reach.nodes + helpmate_nodes;
-            return Analysis { verdict: Verdict::Unwinnable(Proof::Exhausted { nodes }), nodes };
+            return Analysis { verdict: Verdict::Unwinnable(Proof::Exhausted { nodes: helpmate_nodes }), nodes };
         }
         guided::Guided::OutOfBudget => {}
     }
     let rest = budget.saturating_sub(reach.nodes + helpmate_nodes);
     let verdict = match reach.run(rest) {
         Reach::Mate(line) => with_forced(line),
-        Reach::Exhausted => Verdict::Unwinnable(Proof::Exhausted { nodes: reach.nodes + helpmate_nodes }),
+        Reach::Exhausted => Verdict::Unwinnable(Proof::Exhausted { nodes: reach.nodes }),
         Reach::OutOfBudget => Verdict::Undetermined,
     };
     Analysis { verdict, nodes: quick_nodes + reach.nodes + helpmate_nodes }
