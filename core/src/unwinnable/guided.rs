@@ -71,6 +71,8 @@ struct Search {
     table: HashMap<Exact, i32, KeyBuild>,
     line: Vec<Move>,
     material_proofs: HashMap<u128, bool>,
+    /// The last material signature looked up and its answer (most moves capture nothing).
+    last_material: Option<(u128, bool)>,
 }
 
 /// Searches a helpmate by `winner` from `pos` within `budget` nodes; the outcome and the
@@ -86,6 +88,7 @@ pub(super) fn search(pos: &Position, winner: Color, budget: u64) -> (Guided, u64
         table: HashMap::default(),
         line: Vec::new(),
         material_proofs: HashMap::new(),
+        last_material: None,
     };
     for max_depth in 2..=MAX_DEPTH {
         search.max_depth = max_depth;
@@ -131,35 +134,34 @@ impl Search {
         self.table.insert(exact, left);
         let plan = Plan::of(pos, self.winner);
         let rewards = self.line.len() <= REWARD_PLIES;
-        let mut ordered: Vec<(Kind, Move)> = moves
-            .iter()
-            .map(|&m| {
+        // The rewarded moves first, then the others, the punished last: they lead to the
+        // mates sooner. Three passes over the moves rather than a sorted copy (no allocation).
+        for pass in [Kind::Reward, Kind::Normal, Kind::Punish] {
+            for &m in &moves {
                 let kind = match plan.kind(pos, m) {
                     Kind::Reward if !rewards => Kind::Normal,
                     kind => kind,
                 };
-                (kind, m)
-            })
-            .collect();
-        // The rewarded moves first: they lead to the mates sooner.
-        ordered.sort_by_key(|&(kind, _)| kind as u8);
-        for (kind, m) in ordered {
-            let next_depth = match kind {
-                Kind::Reward => depth,
-                Kind::Punish => (depth + 3).min(self.max_depth),
-                Kind::Normal if progress => depth,
-                Kind::Normal => depth + 1,
-            };
-            let mut next = *pos;
-            next.play_unchecked(m);
-            self.nodes += 1;
-            self.line.push(m);
-            match self.visit(&next, next_depth, kind == Kind::Reward) {
-                Step::Mate => return Step::Mate,
-                Step::OutOfBudget => return Step::OutOfBudget,
-                Step::NoMate => {}
+                if kind != pass {
+                    continue;
+                }
+                let next_depth = match kind {
+                    Kind::Reward => depth,
+                    Kind::Punish => (depth + 3).min(self.max_depth),
+                    Kind::Normal if progress => depth,
+                    Kind::Normal => depth + 1,
+                };
+                let mut next = *pos;
+                next.play_unchecked(m);
+                self.nodes += 1;
+                self.line.push(m);
+                match self.visit(&next, next_depth, kind == Kind::Reward) {
+                    Step::Mate => return Step::Mate,
+                    Step::OutOfBudget => return Step::OutOfBudget,
+                    Step::NoMate => {}
+                }
+                self.line.pop();
             }
-            self.line.pop();
         }
         Step::NoMate
     }
@@ -167,11 +169,19 @@ impl Search {
     /// A proof from the material alone that the winner can never mate from `pos` (cached by
     /// material: it does not depend on where the pieces stand).
     fn cannot_mate(&mut self, pos: &Position) -> bool {
+        let signature = super::reachable::material_signature(pos);
+        if let Some((last, answer)) = self.last_material {
+            if last == signature {
+                return answer;
+            }
+        }
         let winner = self.winner;
-        *self
+        let answer = *self
             .material_proofs
-            .entry(super::reachable::material_signature(pos))
-            .or_insert_with(|| static_proof::material_proof(pos, winner).is_some())
+            .entry(signature)
+            .or_insert_with(|| static_proof::material_proof(pos, winner).is_some());
+        self.last_material = Some((signature, answer));
+        answer
     }
 }
 

@@ -96,6 +96,8 @@ pub(super) struct Search {
     /// The material proofs (bare king, bishops of one colour, lone minor piece) depend only on
     /// the material: their answers by material signature.
     material_proofs: HashMap<u128, bool>,
+    /// The last material signature looked up and its answer (most moves capture nothing).
+    last_material: Option<(u128, bool)>,
 }
 
 /// The index of the start position in `parents` (it has no parent).
@@ -111,6 +113,7 @@ impl Search {
             parents: Vec::new(),
             frontier: VecDeque::new(),
             material_proofs: HashMap::new(),
+            last_material: None,
         };
         search.seen.insert(Exact::of(pos));
         search.frontier.push_back((*pos, ROOT));
@@ -156,10 +159,19 @@ impl Search {
     /// Whether a static proof shows that nothing reachable from `pos` is a mate by `side`.
     fn proven_unwinnable(&mut self, pos: &Position) -> bool {
         let signature = material_signature(pos);
-        let side = self.side;
-        let by_material =
-            *self.material_proofs.entry(signature).or_insert_with(|| static_proof::material_proof(pos, side).is_some());
-        by_material || regions::locked_out(pos, side)
+        let by_material = match self.last_material {
+            Some((last, answer)) if last == signature => answer,
+            _ => {
+                let side = self.side;
+                let answer = *self
+                    .material_proofs
+                    .entry(signature)
+                    .or_insert_with(|| static_proof::material_proof(pos, side).is_some());
+                self.last_material = Some((signature, answer));
+                answer
+            }
+        };
+        by_material || regions::locked_out(pos, self.side)
     }
 
     /// The moves from the start to the position with index `index`.
