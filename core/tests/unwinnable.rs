@@ -370,7 +370,7 @@ fn cha_test_vector() -> (Vec<(Position, Query)>, Vec<Refused>) {
 /// The most undetermined answers the CHA test-vector half may give with the default budget:
 /// what the core reaches today (CHA itself leaves 0.55 % of the full vector undetermined; the
 /// goal is at most 0.5 %, about 9 of these 1,734 queries). The test fails if it grows.
-const TEST_VECTOR_UNDETERMINED_AT_MOST: usize = 289;
+const TEST_VECTOR_UNDETERMINED_AT_MOST: usize = 282;
 
 /// FIDE 5.2.2, 6.9: every answer on CHA's test vector agrees with CHA's label (a winnable
 /// line must replay to checkmate), apart from the undetermined ones, which are counted.
@@ -423,7 +423,7 @@ fn cha_line_mates(pos: &Position, line: &str) -> bool {
 
 /// The most Lichess positions the default budget may leave undetermined: what the core reaches
 /// today (the goal is none: CHA decides all 30,000). The test fails if it grows.
-const LICHESS_UNDETERMINED_AT_MOST: usize = 34;
+const LICHESS_UNDETERMINED_AT_MOST: usize = 21;
 
 /// FIDE 6.9: the final positions of 30,000 Lichess games lost on time (see SOURCES.md in
 /// `data/unwinnability/`), with CHA's verdict on whether the side that did not flag can still

@@ -30,7 +30,7 @@ const MAX_DEPTH: i32 = 200;
 
 /// The nodes an iteration may use, per ply of its depth limit; past them the iteration stops
 /// and the next, deeper one starts (deeper iterations follow the rewarded lines further).
-const ITERATION_NODES_PER_PLY: u64 = 10_000;
+const ITERATION_NODES_PER_PLY: u64 = 20_000;
 
 /// After this many plies on the current line, moves are no longer rewarded (it keeps the
 /// lines finite).
