@@ -2,7 +2,8 @@
 //! series of legal moves")? Iterative deepening over the plies, a transposition table of the
 //! positions already searched without success, and a move ordering that drives the losing
 //! king towards the edge and the corner, brings the winner's pieces closer to it and rewards
-//! promotion. A line found is a certificate; running out of the node budget proves nothing.
+//! promotion. A line found is a certificate; running out of the node budget proves nothing
+//! (the table is keyed by hash alone: a collision can only hide a mate, never invent one).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -12,7 +13,8 @@ use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
 
 /// The passes of the search: (how many moves are tried in each position, best first; the
 /// deepest line looked for, in plies). The first pass follows the move ordering alone; the
-/// narrow ones find the long cooperative manoeuvres; the last one tries every move.
+/// narrow ones find the short cooperative manoeuvres. The search that tries every move is the
+/// guided one (`guided`), which comes after this one.
 const PASSES: [(usize, u32); 3] = [(1, 60), (2, 24), (3, 32)];
 
 /// Within a pass, the depth limit grows by this many plies at a time.
