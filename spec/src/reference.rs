@@ -78,6 +78,25 @@ impl Implementation for Reference {
         let pos = *game.position();
         let mut status = status(&game);
         let mut result = result_of(&game);
+        // FIDE 5.2.2: the game's check after each move is cheap (material, static proofs, one
+        // ply); a position it calls ongoing gets the full analysis here, and one that analysis
+        // cannot settle, or finds dead, is reported rather than answered as ongoing.
+        if status == Status::Ongoing && self.dead == DeadMode::Full {
+            match arbiter_core::is_dead(&pos) {
+                arbiter_core::DeadVerdict::Alive { .. } => {}
+                arbiter_core::DeadVerdict::Dead => {
+                    return Err(Failure::Broken(
+                        "FIDE 5.2.2: the position is dead by a search the game's check after each move does not make"
+                            .into(),
+                    ))
+                }
+                arbiter_core::DeadVerdict::Undetermined => {
+                    return Err(Failure::Broken(
+                        "FIDE 5.2.2: whether the position is dead is undetermined within the core's node budget".into(),
+                    ))
+                }
+            }
+        }
         // Profile "material-only": only the material cases of 5.2.2 end the game.
         if self.dead == DeadMode::MaterialOnly
             && status == Status::DeadPosition

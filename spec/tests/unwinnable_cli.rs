@@ -101,3 +101,28 @@ cases:
     assert!(out.contains("undetermined within the core's node budget"), "{out}");
     assert!(out.contains("0 passed, 0 failed, 0 skipped, 0 xfailed, 0 xpassed, 1 errors"), "{out}");
 }
+
+/// FIDE 5.2.2: a position dead only by a search (CHA's label `--`, test vector line 15: the
+/// rook is walled in behind its pawns and the kings cannot meet it) is reported by the
+/// reference rather than answered as ongoing, since the game's check after each move does not
+/// make that search.
+#[test]
+fn dead_5_2_2_by_search_is_reported_not_answered_ongoing() {
+    let dir = std::env::temp_dir().join(format!("arbiter-dead-by-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let case = r#"description: FIDE 5.2.2 - dead by search.
+cases:
+  - id: dead-by-search-5-2-2
+    refs: ["5.2.2"]
+    description: Dead, but only a search shows it.
+    tags: [dead-position]
+    fen: 2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1
+    expect:
+      status: dead_position
+"#;
+    std::fs::write(dir.join("dead.yaml"), case).expect("the case file is written");
+    let (code, out, err) = arbiter(&["run", "--cases", dir.to_str().expect("a UTF-8 path")], "");
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("the position is dead by a search the game's check after each move does not make"), "{out}");
+}
