@@ -49,5 +49,5 @@ pub use piece::{Piece, Role};
 pub use position::{IllegalMove, Position};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::{is_uci_text, UciError};
-pub use unwinnable::{is_dead, unwinnable, unwinnable_with_budget, DeadVerdict, Verdict};
+pub use unwinnable::{analyse, is_dead, unwinnable, unwinnable_with_budget, Analysis, DeadVerdict, Proof, Verdict};
 pub use validate::{IllegalPosition, Validation};

@@ -4,33 +4,52 @@
 //! [`can_checkmate`] and [`is_dead_position`] are the entry points the game and the arbiter
 //! use: the material rule first ([`has_mating_material`], cheap, and exact where it says a
 //! side cannot mate), then the unwinnability analysis of [`mod@crate::unwinnable`] (locked pawns,
-//! entombed pieces, forced moves, helpmate search). They err in one direction only: a
-//! position whose analysis runs out of budget (undetermined) counts as one where mate is
-//! still possible, so that a game is never ended as dead when it is not.
+//! entombed pieces, forced moves, exhaustive and helpmate searches) within a node budget. They
+//! err in one direction only: a position whose analysis runs out of budget (undetermined)
+//! counts as one where mate is still possible, so that a game is never ended as dead when it
+//! is not.
 
-use crate::unwinnable::{self, DeadVerdict, Verdict};
+use crate::unwinnable::{self, Verdict};
 use crate::{Bitboard, Color, Position, Role};
 
-/// The helpmate budget of the decisions below: none. A helpmate search can only ever turn an
-/// undetermined verdict into "winnable", and both mean "mate is still possible" here, while
-/// "unwinnable" comes only from the forced-move and static proofs. So the decisions are the
-/// same as with any budget, and cheap enough to make after every move of a game.
-const DECISION_BUDGET: u64 = 0;
+/// The node budget of [`can_checkmate`], decided once when a game is forfeited (a flag fall,
+/// a second illegal move, a resignation): the full analysis.
+const FORFEIT_BUDGET: u64 = unwinnable::DEFAULT_NODE_BUDGET;
 
 /// FIDE 5.1.2, 6.9, 7.5.5, A.5.3: whether `side` can checkmate the opponent's king by some
 /// series of legal moves (with the opponent's help: every move of both sides counts).
-/// An undetermined analysis answers `true`; see [`crate::unwinnable::unwinnable`] for the
-/// three-valued verdict with a helpmate line.
+/// An undetermined analysis answers `true` (the game is not drawn on a guess); see
+/// [`crate::unwinnable::analyse`] for the three-valued verdict with its certificate.
 pub fn can_checkmate(pos: &Position, side: Color) -> bool {
     has_mating_material(pos, side)
-        && !matches!(unwinnable::unwinnable_with_budget(pos, side, DECISION_BUDGET), Verdict::Unwinnable)
+        && !matches!(unwinnable::unwinnable_with_budget(pos, side, FORFEIT_BUDGET), Verdict::Unwinnable(_))
 }
 
 /// FIDE 5.2.2: a dead position, in which neither player can checkmate the opponent's king by
-/// any series of legal moves. The material cases are decided at once; the rest by the proofs
-/// of [`mod@crate::unwinnable`], and a position not proven dead is not dead.
+/// any series of legal moves. Decided after every move of a game, so at a bounded cost: the
+/// material cases at once, then the forced-move and static proofs of [`mod@crate::unwinnable`]
+/// (locked pawns, walled-in pieces, lone minor pieces), then the same proofs one ply deeper:
+/// when every legal move of the side to move leads to a stalemate or to a position proven
+/// dead, this one is dead too (a move that stalemates the opponent, FIDE 5.2.1, is often the
+/// only kind left). A position not proven dead is not dead: the game goes on.
 pub fn is_dead_position(pos: &Position) -> bool {
-    is_insufficient_material(pos) || matches!(unwinnable::is_dead_with_budget(pos, DECISION_BUDGET), DeadVerdict::Dead)
+    is_insufficient_material(pos) || proven_dead(pos) || {
+        let moves = pos.legal_moves();
+        !moves.is_empty()
+            && moves.iter().all(|&m| {
+                let mut next = *pos;
+                next.play_unchecked(m);
+                !next.is_checkmate() && (is_insufficient_material(&next) || proven_dead(&next))
+            })
+    }
+}
+
+/// FIDE 5.2.2: both sides proven unable to mate without a search.
+fn proven_dead(pos: &Position) -> bool {
+    Color::ALL.into_iter().all(|side| {
+        !has_mating_material(pos, side)
+            || matches!(unwinnable::unwinnable_with_budget(pos, side, 0), Verdict::Unwinnable(_))
+    })
 }
 
 /// FIDE 5.2.2, the material cases: king against king, king and one knight or one bishop

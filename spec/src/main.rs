@@ -41,6 +41,8 @@ enum Command {
     Coverage(cli::coverage::Args),
     /// Serve the reference core over the adapter protocol (stdin/stdout).
     Serve(cli::serve::Args),
+    /// Can a side still checkmate (FIDE 5.2.2, 6.9)? The verdict with its certificate.
+    Unwinnable(cli::unwinnable::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
         Command::Check(args) => cli::check::run(args),
         Command::Coverage(args) => cli::coverage::run(args),
         Command::Serve(args) => cli::serve::run(args),
+        Command::Unwinnable(args) => cli::unwinnable::run(args),
     };
     cli::finish(status)
 }

@@ -90,6 +90,25 @@ impl Implementation for Reference {
         let pos = *game.position();
         let mut status = status(&game);
         let mut result = result_of(&game);
+        // FIDE 5.2.2: the game's check after each move is cheap (material, static proofs, one
+        // ply); a position it calls ongoing gets the full analysis here, and one that analysis
+        // cannot settle, or finds dead, is reported rather than answered as ongoing.
+        if status == Status::Ongoing && self.dead == DeadMode::Full {
+            match arbiter_core::is_dead(&pos) {
+                arbiter_core::DeadVerdict::Alive { .. } => {}
+                arbiter_core::DeadVerdict::Dead => {
+                    return Err(Failure::Broken(
+                        "FIDE 5.2.2: the position is dead by a search the game's check after each move does not make"
+                            .into(),
+                    ))
+                }
+                arbiter_core::DeadVerdict::Undetermined => {
+                    return Err(Failure::Broken(
+                        "FIDE 5.2.2: whether the position is dead is undetermined within the core's node budget".into(),
+                    ))
+                }
+            }
+        }
         // Profile "material-only": only the material cases of 5.2.2 end the game.
         if self.dead == DeadMode::MaterialOnly
             && status == Status::DeadPosition
@@ -179,6 +198,14 @@ impl Implementation for Reference {
         // A game that has already ended (5.2.2: a dead position ends it at once) keeps its result.
         if let Some(outcome) = game.outcome() {
             return Ok(core_result(outcome.result()));
+        }
+        // FIDE 6.9 turns on whether the opponent can still checkmate: a question the core may
+        // leave undetermined within its budget, which is reported, never taken as an answer.
+        let opponent = !color(flagged);
+        if arbiter_core::unwinnable(game.position(), opponent) == arbiter_core::Verdict::Undetermined {
+            return Err(Failure::Broken(format!(
+                "FIDE 6.9: whether {opponent} can still checkmate is undetermined within the core's node budget"
+            )));
         }
         let outcome = game.flag_fall(color(flagged)).map_err(game_error)?;
         Ok(core_result(outcome.result()))

@@ -2,7 +2,8 @@
 //! series of legal moves")? Iterative deepening over the plies, a transposition table of the
 //! positions already searched without success, and a move ordering that drives the losing
 //! king towards the edge and the corner, brings the winner's pieces closer to it and rewards
-//! promotion. A line found is a certificate; running out of the node budget proves nothing.
+//! promotion. A line found is a certificate; running out of the node budget proves nothing
+//! (the table is keyed by hash alone: a collision can only hide a mate, never invent one).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -12,14 +13,16 @@ use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
 
 /// The passes of the search: (how many moves are tried in each position, best first; the
 /// deepest line looked for, in plies). The first pass follows the move ordering alone; the
-/// narrow ones find the long cooperative manoeuvres; the last one tries every move.
-const PASSES: [(usize, u32); 5] = [(1, 60), (2, 24), (3, 32), (6, 40), (usize::MAX, 120)];
+/// narrow ones find the short cooperative manoeuvres. The search that tries every move is the
+/// guided one (`guided`), which comes after this one.
+const PASSES: [(usize, u32); 3] = [(1, 60), (2, 24), (3, 32)];
 
 /// Within a pass, the depth limit grows by this many plies at a time.
 const DEEPENING_STEP: u32 = 2;
 
-/// Searches a helpmate by `side` from `pos` within `budget` nodes; the line, if found.
-pub(super) fn search(pos: &Position, side: Color, budget: u64) -> Option<Vec<Move>> {
+/// Searches a helpmate by `side` from `pos` within `budget` nodes; the line, if found, and
+/// the nodes searched.
+pub(super) fn search(pos: &Position, side: Color, budget: u64) -> (Option<Vec<Move>>, u64) {
     let mut search = Search { side, nodes: 0, budget, width: 0, failed: HashMap::default(), line: Vec::new() };
     for (width, max_plies) in PASSES {
         search.width = width;
@@ -29,15 +32,15 @@ pub(super) fn search(pos: &Position, side: Color, budget: u64) -> Option<Vec<Mov
             match search.mates_within(pos, plies) {
                 Outcome::Mate => {
                     search.line.reverse();
-                    return Some(search.line);
+                    return (Some(search.line), search.nodes);
                 }
-                Outcome::OutOfBudget => return None,
+                Outcome::OutOfBudget => return (None, search.nodes),
                 Outcome::NoMate if plies >= max_plies => break,
                 Outcome::NoMate => plies = (plies + DEEPENING_STEP).min(max_plies),
             }
         }
     }
-    None
+    (None, search.nodes)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

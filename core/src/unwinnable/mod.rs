@@ -12,28 +12,95 @@
 //! 2. a static proof of unwinnability (`static_proof`): bare king, bishops of one colour,
 //!    permanently locked pawn structures with the kings and pieces confined to regions, and an
 //!    exhaustive check of the mate patterns a lone minor piece can give (`mate_patterns`);
-//! 3. a helpmate search (`helpmate`) with a node budget, whose line is the certificate.
+//! 3. a quick helpmate search (`helpmate`), greedy along a move ordering that drives the losing
+//!    king to the edge: it finds the mates of most real game endings in a few dozen nodes;
+//! 4. a short exhaustive search of the reachable positions (`reachable`), which settles the
+//!    positions whose future is small (every move stalemates, the pieces are walled in);
+//! 5. the guided search (`guided`): depth-first with iterative deepening over every move, the
+//!    moves towards a mating picture costing no depth, with a table of the positions searched;
+//!    it finds the long helpmates, and proves unwinnability when an iteration cuts nothing;
+//! 6. the exhaustive search again with the rest of the budget.
 //!
+//! A line found is the certificate of [`Verdict::Winnable`]; the proof of
+//! [`Verdict::Unwinnable`] says what it rests on ([`Proof`]), and [`analyse`] reports the nodes.
 //! The verdict is never wrong in the unsafe direction: [`Verdict::Unwinnable`] comes only from
 //! a proof, [`Verdict::Winnable`] only with a line that ends in checkmate, and everything else
 //! is [`Verdict::Undetermined`].
 
+mod guided;
 mod helpmate;
 mod mate_patterns;
+mod reachable;
 mod regions;
 mod static_proof;
 
-use std::collections::HashSet;
+use std::fmt;
 
 use crate::{Color, Move, Position};
 
-/// The node budget of [`unwinnable`]: enough for the helpmates of ordinary game endings while
-/// keeping the worst case around a few tens of milliseconds.
+use reachable::Reach;
+
+/// The node budget of [`unwinnable`]: enough for the helpmates of ordinary game endings and the
+/// exhaustive searches of small futures, while keeping the worst case around a few tens of
+/// milliseconds.
 pub const DEFAULT_NODE_BUDGET: u64 = 100_000;
+
+/// The first exhaustive search gets at most this many nodes: the futures it settles (forced
+/// stalemates, walled-in kings) are small, and the helpmate search is better at the rest.
+const FIRST_REACH_BUDGET: u64 = 2_000;
+
+/// The first helpmate search, greedy along its move ordering, gets at most this many nodes:
+/// it finds the mates of most real game endings at once.
+const QUICK_HELPMATE_BUDGET: u64 = 1_000;
 
 /// Forced moves are followed at most this far (a forced sequence that repeats a position is
 /// recognised earlier).
 const MAX_FORCED_PLIES: usize = 256;
+
+/// What a proof of unwinnability rests on (FIDE 5.2.2, 6.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The side has nothing but its king: a king can never give check.
+    BareKing,
+    /// No pawn is on the board and every bishop stands on squares of one colour, the side's
+    /// only pieces: the mated king would always have a flight of the other colour.
+    BishopsOfOneColour,
+    /// No pawn is on the board, the side has a single knight or bishop, and no placement of
+    /// the opponent's few pieces around its king makes a checkmate.
+    LoneMinorPiece,
+    /// The pawns are locked for ever and wall the side's pieces away from the losing king.
+    LockedPawns,
+    /// The position has only forced moves, and they end in stalemate, in a checkmate of the
+    /// side, or in a repetition.
+    ForcedLine,
+    /// Every position reachable by any series of legal moves was examined, and none is a
+    /// checkmate by the side: `nodes` is the work of the search that finished the proof (the
+    /// positions it reached by a move, transpositions included).
+    Exhausted { nodes: u64 },
+}
+
+impl Proof {
+    /// A stable machine name for the proof kind.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Proof::BareKing => "bare_king",
+            Proof::BishopsOfOneColour => "bishops_of_one_colour",
+            Proof::LoneMinorPiece => "lone_minor_piece",
+            Proof::LockedPawns => "locked_pawns",
+            Proof::ForcedLine => "forced_line",
+            Proof::Exhausted { .. } => "exhausted_search",
+        }
+    }
+}
+
+impl fmt::Display for Proof {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Proof::Exhausted { nodes } => write!(f, "exhausted search, {nodes} nodes"),
+            other => f.write_str(&other.kind().replace('_', " ")),
+        }
+    }
+}
 
 /// Whether one side can still checkmate (FIDE 5.2.2, 6.9).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,8 +108,8 @@ pub enum Verdict {
     /// `side` can checkmate: the moves, played from the position, end in checkmate of the
     /// opponent by `side` (a helpmate line, the certificate).
     Winnable(Vec<Move>),
-    /// Proven: `side` cannot checkmate by any series of legal moves.
-    Unwinnable,
+    /// Proven: `side` cannot checkmate by any series of legal moves; what the proof rests on.
+    Unwinnable(Proof),
     /// The node budget ran out before a proof or a line was found.
     Undetermined,
 }
@@ -52,8 +119,16 @@ impl Verdict {
         matches!(self, Verdict::Winnable(_))
     }
     pub fn is_unwinnable(&self) -> bool {
-        matches!(self, Verdict::Unwinnable)
+        matches!(self, Verdict::Unwinnable(_))
     }
+}
+
+/// A verdict with the work it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub verdict: Verdict,
+    /// The nodes searched (helpmate and exhaustive searches together).
+    pub nodes: u64,
 }
 
 /// Whether a position is dead (FIDE 5.2.2).
@@ -74,19 +149,55 @@ pub fn unwinnable(pos: &Position, side: Color) -> Verdict {
     unwinnable_with_budget(pos, side, DEFAULT_NODE_BUDGET)
 }
 
-/// FIDE 5.2.2 / 6.9: [`unwinnable`] with a given node budget for the helpmate search.
+/// FIDE 5.2.2 / 6.9: [`unwinnable`] with a given node budget for the searches.
 pub fn unwinnable_with_budget(pos: &Position, side: Color, nodes: u64) -> Verdict {
+    analyse(pos, side, nodes).verdict
+}
+
+/// FIDE 5.2.2 / 6.9: [`unwinnable_with_budget`], with the number of nodes searched.
+pub fn analyse(pos: &Position, side: Color, budget: u64) -> Analysis {
     let (pos, forced) = match follow_forced(pos, side) {
-        Forced::Ended(verdict) => return verdict,
+        Forced::Ended(verdict) => return Analysis { verdict, nodes: 0 },
         Forced::Reached(pos, line) => (pos, line),
     };
-    if static_proof::proves_unwinnable(&pos, side) {
-        return Verdict::Unwinnable;
+    if let Some(proof) = static_proof::proves_unwinnable(&pos, side) {
+        return Analysis { verdict: Verdict::Unwinnable(proof), nodes: 0 };
     }
-    match helpmate::search(&pos, side, nodes) {
-        Some(line) => Verdict::Winnable(forced.into_iter().chain(line).collect()),
-        None => Verdict::Undetermined,
+    let with_forced = |line: Vec<Move>| Verdict::Winnable(forced.iter().copied().chain(line).collect());
+    let (line, quick_nodes) = helpmate::search(&pos, side, budget.min(QUICK_HELPMATE_BUDGET));
+    if let Some(line) = line {
+        return Analysis { verdict: with_forced(line), nodes: quick_nodes };
     }
+    let budget = budget.saturating_sub(quick_nodes);
+    let mut reach = reachable::Search::new(&pos, side);
+    let first = budget.min(FIRST_REACH_BUDGET);
+    match reach.run(first) {
+        Reach::Mate(line) => return Analysis { verdict: with_forced(line), nodes: quick_nodes + reach.nodes },
+        Reach::Exhausted => {
+            let nodes = quick_nodes + reach.nodes;
+            return Analysis { verdict: Verdict::Unwinnable(Proof::Exhausted { nodes: reach.nodes }), nodes };
+        }
+        Reach::OutOfBudget => {}
+    }
+    let helpmate_budget = budget.saturating_sub(reach.nodes) / 2;
+    let (guided, helpmate_nodes) = guided::search(&pos, side, helpmate_budget);
+    match guided {
+        guided::Guided::Mate(line) => {
+            return Analysis { verdict: with_forced(line), nodes: quick_nodes + reach.nodes + helpmate_nodes }
+        }
+        guided::Guided::Exhausted => {
+            let nodes = quick_nodes + reach.nodes + helpmate_nodes;
+            return Analysis { verdict: Verdict::Unwinnable(Proof::Exhausted { nodes: helpmate_nodes }), nodes };
+        }
+        guided::Guided::OutOfBudget => {}
+    }
+    let rest = budget.saturating_sub(reach.nodes + helpmate_nodes);
+    let verdict = match reach.run(rest) {
+        Reach::Mate(line) => with_forced(line),
+        Reach::Exhausted => Verdict::Unwinnable(Proof::Exhausted { nodes: reach.nodes }),
+        Reach::OutOfBudget => Verdict::Undetermined,
+    };
+    Analysis { verdict, nodes: quick_nodes + reach.nodes + helpmate_nodes }
 }
 
 /// FIDE 5.2.2: a position is dead when neither player can checkmate by any series of legal
@@ -95,13 +206,18 @@ pub fn is_dead(pos: &Position) -> DeadVerdict {
     is_dead_with_budget(pos, DEFAULT_NODE_BUDGET)
 }
 
-/// FIDE 5.2.2: [`is_dead`] with a node budget for each side's helpmate search.
+/// FIDE 5.2.2: [`is_dead`] with a node budget for each side's searches.
 pub fn is_dead_with_budget(pos: &Position, nodes: u64) -> DeadVerdict {
     let white = unwinnable_with_budget(pos, Color::White, nodes);
+    if let Verdict::Winnable(w) = white {
+        // One side that can mate makes the position alive; Black's line is looked for only
+        // cheaply, as a courtesy.
+        let black = unwinnable_with_budget(pos, Color::Black, nodes.min(FIRST_REACH_BUDGET));
+        return DeadVerdict::Alive { white: Some(w), black: line_of(black) };
+    }
     let black = unwinnable_with_budget(pos, Color::Black, nodes);
     match (white, black) {
-        (Verdict::Unwinnable, Verdict::Unwinnable) => DeadVerdict::Dead,
-        (Verdict::Winnable(w), b) => DeadVerdict::Alive { white: Some(w), black: line_of(b) },
+        (Verdict::Unwinnable(_), Verdict::Unwinnable(_)) => DeadVerdict::Dead,
         (w, Verdict::Winnable(b)) => DeadVerdict::Alive { white: line_of(w), black: Some(b) },
         _ => DeadVerdict::Undetermined,
     }
@@ -128,22 +244,23 @@ enum Forced {
 fn follow_forced(pos: &Position, side: Color) -> Forced {
     let mut pos = *pos;
     let mut line = Vec::new();
-    let mut seen = HashSet::new();
+    let mut seen: Vec<Position> = Vec::new();
     loop {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return Forced::Ended(if pos.is_check() && pos.turn() != side {
                 Verdict::Winnable(line)
             } else {
-                Verdict::Unwinnable
+                Verdict::Unwinnable(Proof::ForcedLine)
             });
         }
         if moves.len() > 1 {
             return Forced::Reached(pos, line);
         }
-        if !seen.insert(pos.key()) {
-            return Forced::Ended(Verdict::Unwinnable);
+        if seen.iter().any(|earlier| earlier.same_position(&pos)) {
+            return Forced::Ended(Verdict::Unwinnable(Proof::ForcedLine));
         }
+        seen.push(pos);
         if line.len() >= MAX_FORCED_PLIES {
             return Forced::Reached(pos, line);
         }
@@ -158,7 +275,7 @@ mod tests {
     //! on random positions, whenever a proof says `side` cannot mate, the helpmate search,
     //! run on its own, must not find a mate.
 
-    use super::{helpmate, static_proof};
+    use super::{guided, helpmate, static_proof};
     use crate::{Color, Position};
 
     struct Rng(u64);
@@ -247,10 +364,16 @@ mod tests {
         for n in 0..3000 {
             let Some(pos) = random_position(&mut rng, n) else { continue };
             for side in Color::ALL {
-                if static_proof::proves_unwinnable(&pos, side) {
+                if static_proof::proves_unwinnable(&pos, side).is_some() {
                     proofs += 1;
-                    let line = helpmate::search(&pos, side, 3_000);
+                    let (line, _) = helpmate::search(&pos, side, 3_000);
                     assert!(line.is_none(), "{}: proof for {side:?} but helpmate {line:?}", pos.fen());
+                    let (guided, _) = guided::search(&pos, side, 3_000);
+                    assert!(
+                        !matches!(guided, guided::Guided::Mate(_)),
+                        "{}: proof for {side:?} but a guided mate",
+                        pos.fen()
+                    );
                 }
             }
         }

@@ -3,14 +3,25 @@
 
 use crate::{Bitboard, Color, Position, Role};
 
-use super::{mate_patterns, regions};
+use super::{mate_patterns, regions, Proof};
 
-/// FIDE 5.2.2 / 6.9: whether one of the static arguments proves that `side` cannot checkmate.
-pub(super) fn proves_unwinnable(pos: &Position, side: Color) -> bool {
-    bare_king(pos, side)
-        || bishops_of_one_colour(pos, side)
-        || mate_patterns::no_mate_with_lone_minor(pos, side)
-        || regions::locked_out(pos, side)
+/// FIDE 5.2.2 / 6.9: the static argument that proves that `side` cannot checkmate, if one does.
+pub(super) fn proves_unwinnable(pos: &Position, side: Color) -> Option<Proof> {
+    material_proof(pos, side).or_else(|| regions::locked_out(pos, side).then_some(Proof::LockedPawns))
+}
+
+/// The proofs that depend on the material alone (the roles on the board and the square
+/// colours of the bishops), not on where the pieces stand.
+pub(super) fn material_proof(pos: &Position, side: Color) -> Option<Proof> {
+    if bare_king(pos, side) {
+        Some(Proof::BareKing)
+    } else if bishops_of_one_colour(pos, side) {
+        Some(Proof::BishopsOfOneColour)
+    } else if mate_patterns::no_mate_with_lone_minor(pos, side) {
+        Some(Proof::LoneMinorPiece)
+    } else {
+        None
+    }
 }
 
 /// FIDE 5.2.2: a king alone can never give check.

@@ -89,3 +89,4 @@ pub mod perft;
 pub mod run;
 pub mod selection;
 pub mod serve;
+pub mod unwinnable;

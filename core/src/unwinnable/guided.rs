@@ -1,0 +1,317 @@
+//! The guided search: depth-first with iterative deepening over every legal move of both
+//! players, where the depth a move costs depends on whether it brings a checkmate closer.
+//!
+//! A mate by the intended winner needs the losing king in a corner (the one whose colour the
+//! winner's bishops can attack), the winner's king two squares from it, the loser's own men
+//! blocking its flights and a winner's piece giving check. Moves towards that picture cost no
+//! depth (rewarded): pawns that advance, captures by the winner, kings and knights that walk
+//! towards their squares, and, when the winner's material alone cannot mate, the loser's pawn
+//! moves towards an under-promotion. Moves away from it cost three plies (punished): the
+//! loser's captures, and the loser's other moves when it must promote. A move after a
+//! rewarded one is free as well, so that the two players can take turns making progress.
+//!
+//! A table of the positions already searched (compared exactly) and the plies left when they
+//! were, prunes transpositions and repetitions. When an iteration ends without cutting a
+//! single line at the depth limit and without a mate, every reachable position has been
+//! expanded: that is a proof that the winner cannot mate (see `reachable` for the argument).
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
+
+use super::reachable::{Exact, KeyBuild};
+use super::static_proof;
+
+/// The deepest iteration, in plies of unrewarded moves. A line is at most [`REWARD_PLIES`]
+/// plus this long, which bounds the recursion (a frame holds a move list, about 1.5 KB): well
+/// within the 2 MB stack of a spawned thread.
+const MAX_DEPTH: i32 = 200;
+
+/// The nodes an iteration may use, per ply of its depth limit; past them the iteration stops
+/// and the next, deeper one starts (deeper iterations follow the rewarded lines further).
+const ITERATION_NODES_PER_PLY: u64 = 20_000;
+
+/// After this many plies on the current line, moves are no longer rewarded (it keeps the
+/// lines finite).
+const REWARD_PLIES: usize = 400;
+
+/// How the guided search ended.
+pub(super) enum Guided {
+    Mate(Vec<Move>),
+    /// An iteration examined every reachable position without a cut: no mate exists.
+    Exhausted,
+    OutOfBudget,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Mate,
+    NoMate,
+    OutOfBudget,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Reward,
+    Normal,
+    Punish,
+}
+
+struct Search {
+    winner: Color,
+    nodes: u64,
+    /// The node count at which the whole search stops.
+    stop: u64,
+    /// The node count at which this iteration stops.
+    iteration_stop: u64,
+    max_depth: i32,
+    /// Some line was cut at the depth limit or by the node limit in this iteration.
+    cut: bool,
+    table: HashMap<Exact, i32, KeyBuild>,
+    line: Vec<Move>,
+    material_proofs: HashMap<u128, bool>,
+    /// The last material signature looked up and its answer (most moves capture nothing).
+    last_material: Option<(u128, bool)>,
+}
+
+/// Searches a helpmate by `winner` from `pos` within `budget` nodes; the outcome and the
+/// nodes used.
+pub(super) fn search(pos: &Position, winner: Color, budget: u64) -> (Guided, u64) {
+    let mut search = Search {
+        winner,
+        nodes: 0,
+        stop: budget,
+        iteration_stop: 0,
+        max_depth: 0,
+        cut: false,
+        table: HashMap::default(),
+        line: Vec::new(),
+        material_proofs: HashMap::new(),
+        last_material: None,
+    };
+    for max_depth in 2..=MAX_DEPTH {
+        search.max_depth = max_depth;
+        search.cut = false;
+        search.table.clear();
+        search.iteration_stop =
+            search.nodes.saturating_add(ITERATION_NODES_PER_PLY * max_depth as u64).min(search.stop);
+        match search.visit(pos, 0, false) {
+            Step::Mate => return (Guided::Mate(std::mem::take(&mut search.line)), search.nodes),
+            Step::NoMate if !search.cut => return (Guided::Exhausted, search.nodes),
+            Step::OutOfBudget => return (Guided::OutOfBudget, search.nodes),
+            Step::NoMate => {}
+        }
+        if search.nodes >= search.stop {
+            break;
+        }
+    }
+    (Guided::OutOfBudget, search.nodes)
+}
+
+impl Search {
+    fn visit(&mut self, pos: &Position, depth: i32, progress: bool) -> Step {
+        if self.nodes >= self.iteration_stop {
+            self.cut = true;
+            return if self.nodes >= self.stop { Step::OutOfBudget } else { Step::NoMate };
+        }
+        let left = self.max_depth - depth;
+        let exact = Exact::of(pos);
+        if self.table.get(&exact).is_some_and(|&done| done >= left) {
+            return Step::NoMate;
+        }
+        if self.cannot_mate(pos) {
+            return Step::NoMate;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if pos.turn() != self.winner && pos.is_check() { Step::Mate } else { Step::NoMate };
+        }
+        if depth >= self.max_depth {
+            self.cut = true;
+            return Step::NoMate;
+        }
+        self.table.insert(exact, left);
+        let plan = Plan::of(pos, self.winner);
+        let rewards = self.line.len() <= REWARD_PLIES;
+        // The rewarded moves first, then the others, the punished last: they lead to the
+        // mates sooner. Three passes over the moves rather than a sorted copy (no allocation).
+        for pass in [Kind::Reward, Kind::Normal, Kind::Punish] {
+            for &m in &moves {
+                let kind = match plan.kind(pos, m) {
+                    Kind::Reward if !rewards => Kind::Normal,
+                    kind => kind,
+                };
+                if kind != pass {
+                    continue;
+                }
+                let next_depth = match kind {
+                    Kind::Reward => depth,
+                    Kind::Punish => (depth + 3).min(self.max_depth),
+                    Kind::Normal if progress => depth,
+                    Kind::Normal => depth + 1,
+                };
+                let mut next = *pos;
+                next.play_unchecked(m);
+                self.nodes += 1;
+                self.line.push(m);
+                match self.visit(&next, next_depth, kind == Kind::Reward) {
+                    Step::Mate => return Step::Mate,
+                    Step::OutOfBudget => return Step::OutOfBudget,
+                    Step::NoMate => {}
+                }
+                self.line.pop();
+            }
+        }
+        Step::NoMate
+    }
+
+    /// A proof from the material alone that the winner can never mate from `pos` (cached by
+    /// material: it does not depend on where the pieces stand).
+    fn cannot_mate(&mut self, pos: &Position) -> bool {
+        let signature = super::reachable::material_signature(pos);
+        if let Some((last, answer)) = self.last_material {
+            if last == signature {
+                return answer;
+            }
+        }
+        let winner = self.winner;
+        let answer = *self
+            .material_proofs
+            .entry(signature)
+            .or_insert_with(|| static_proof::material_proof(pos, winner).is_some());
+        self.last_material = Some((signature, answer));
+        answer
+    }
+}
+
+/// The mating picture the moves are judged against.
+struct Plan {
+    winner: Color,
+    /// The corner the losing king is driven to.
+    corner: Square,
+    /// Where the winner's king goes: two squares from the corner, along the edge file.
+    winner_king: Square,
+    /// Where the loser's other men go: next to the corner, as blockers.
+    blocker: Square,
+    /// The winner's material cannot mate alone: a promotion of the loser (to a blocker) is
+    /// needed, so the loser's pawn moves are progress.
+    loser_must_promote: bool,
+}
+
+impl Plan {
+    fn of(pos: &Position, winner: Color) -> Plan {
+        let bishops = pos.pieces(winner, Role::Bishop);
+        let dark = (bishops & Bitboard::DARK_SQUARES).any()
+            || (bishops.is_empty() && (pos.pieces(!winner, Role::Bishop) & Bitboard::LIGHT_SQUARES).any());
+        // The corner on the winner's side of the board's far edge: h8 is dark, a8 light
+        // (for White; mirrored through the centre for Black).
+        let (corner, winner_king, blocker) =
+            if dark { (Square::H8, Square::H6, Square::G8) } else { (Square::A8, Square::A6, Square::B8) };
+        let flip = |sq: Square| if winner == Color::White { sq } else { rotate(sq) };
+        Plan {
+            winner,
+            corner: flip(corner),
+            winner_king: flip(winner_king),
+            blocker: flip(blocker),
+            loser_must_promote: loser_must_promote(pos, winner),
+        }
+    }
+
+    fn kind(&self, pos: &Position, m: Move) -> Kind {
+        let mover = pos.role_at(m.from()).unwrap_or(Role::Pawn);
+        let capture = !m.is_castle() && (pos.occupied().contains(m.to()) || m.is_en_passant());
+        if pos.turn() == self.winner {
+            let target = if mover == Role::King { self.winner_king } else { self.corner };
+            let advanced_push = mover == Role::Pawn && !capture && m.from().rank().relative(self.winner).index() >= 4;
+            if advanced_push || capture || approaches(m, target, mover) {
+                Kind::Reward
+            } else {
+                Kind::Normal
+            }
+        } else {
+            let target = if mover == Role::King { self.corner } else { self.blocker };
+            if approaches(m, target, mover) {
+                return Kind::Reward;
+            }
+            if capture {
+                return Kind::Punish;
+            }
+            if self.loser_must_promote {
+                let heavy = matches!(m.kind(), MoveKind::Promotion(Role::Queen | Role::Rook));
+                return if mover == Role::Pawn && !heavy { Kind::Reward } else { Kind::Punish };
+            }
+            Kind::Normal
+        }
+    }
+}
+
+/// The square seen from the other side of the board (a1 <-> h8).
+fn rotate(sq: Square) -> Square {
+    Square::from_index(63 - sq.index() as u8).unwrap_or(sq)
+}
+
+/// Whether the winner's material alone cannot give mate, so that the loser must promote to a
+/// piece that blocks a flight: a lone knight against no minor piece or rook, or bishops of
+/// one colour against no knight and no bishop of the other colour.
+fn loser_must_promote(pos: &Position, winner: Color) -> bool {
+    let ours = pos.by_color(winner) & !pos.by_role(Role::King);
+    let theirs = pos.by_color(!winner);
+    let knights = pos.pieces(winner, Role::Knight);
+    if ours == knights && knights.count() == 1 {
+        let blockers = pos.by_role(Role::Knight) | pos.by_role(Role::Bishop) | pos.by_role(Role::Rook);
+        return (theirs & blockers).is_empty();
+    }
+    let bishops = pos.pieces(winner, Role::Bishop);
+    if bishops.any() && ours == bishops {
+        let colour =
+            if (bishops & Bitboard::DARK_SQUARES).any() { Bitboard::DARK_SQUARES } else { Bitboard::LIGHT_SQUARES };
+        let other_bishops = pos.by_role(Role::Bishop) & !colour;
+        return other_bishops.is_empty() && (theirs & pos.by_role(Role::Knight)).is_empty();
+    }
+    false
+}
+
+/// Whether the king or knight moved by `m` gets closer to `target`.
+fn approaches(m: Move, target: Square, mover: Role) -> bool {
+    match mover {
+        Role::King => king_distance(m.king_to(), target) < king_distance(m.from(), target),
+        Role::Knight => knight_distance(m.to(), target) < knight_distance(m.from(), target),
+        _ => false,
+    }
+}
+
+fn king_distance(a: Square, b: Square) -> u8 {
+    let df = a.file().index().abs_diff(b.file().index());
+    let dr = a.rank().index().abs_diff(b.rank().index());
+    df.max(dr)
+}
+
+/// The fewest knight moves from one square to another on an empty board.
+fn knight_distance(a: Square, b: Square) -> u8 {
+    static TABLE: OnceLock<Box<[[u8; 64]; 64]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut table = Box::new([[u8::MAX; 64]; 64]);
+        for from in Square::all() {
+            let row = &mut table[from.index()];
+            row[from.index()] = 0;
+            let mut frontier = Bitboard::from_square(from);
+            let mut distance = 0;
+            while frontier.any() {
+                distance += 1;
+                let mut next = Bitboard::EMPTY;
+                for sq in frontier {
+                    for to in crate::attacks::knight_attacks(sq) {
+                        if row[to.index()] == u8::MAX {
+                            row[to.index()] = distance;
+                            next = next.with(to);
+                        }
+                    }
+                }
+                frontier = next;
+            }
+        }
+        table
+    });
+    table[a.index()][b.index()]
+}
