@@ -460,11 +460,15 @@ fn claim_9_5_3_incorrect_gives_two_minutes_and_move_played_2018() {
 }
 
 #[test]
-fn claim_9_5_3_blitz_one_minute_2023() {
+fn claim_9_5_3_blitz_2023_two_minutes_supervised_b_2_one_without_b_3() {
+    let claim = Event::Claim { at_ms: 1_000, claim: DrawClaim::FiftyMoves, intended: None };
     let mut a = arbiter(Laws::Fide2023, tc(3 * MIN, 2 * SEC));
-    let r = play(&mut a, &[Event::Claim { at_ms: 1_000, claim: DrawClaim::FiftyMoves, intended: None }]);
-    assert_eq!(r[1], Ruling::TimeAdded { player: Color::Black, ms: MIN, article: "9.5.3" });
+    let r = play(&mut a, std::slice::from_ref(&claim));
+    assert_eq!(r[1], Ruling::TimeAdded { player: Color::Black, ms: 2 * MIN, article: "9.5.3" });
     assert_eq!(a.to_move(), Color::White, "no intended move: the claimant still has the move");
+    let mut a = unsupervised(Laws::Fide2023, tc(3 * MIN, 2 * SEC));
+    let r = play(&mut a, &[claim]);
+    assert_eq!(r[1], Ruling::TimeAdded { player: Color::Black, ms: MIN, article: "9.5.3" });
 }
 
 #[test]

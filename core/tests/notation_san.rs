@@ -369,12 +369,14 @@ fn c11_capture_promotions_exf8n_b1b_g1r() {
 }
 
 #[test]
-fn c11_promotion_without_new_piece_or_to_a_king_is_invalid() {
+fn c11_promotion_without_new_piece_or_to_a_king_is_an_illegal_move_3_7_3_3() {
+    // Well-formed notation (C.8, C.11) naming moves 3.7.3.3 forbids: illegal, not unreadable.
     let p = pos("8/3P1k2/8/8/8/8/8/4K3 w - - 0 1");
-    let err = read(&p, "d8").unwrap_err();
-    assert_eq!(err.kind(), "invalid_san");
-    assert!(err.to_string().contains("C.11"), "{err}");
-    assert_eq!(kind(read(&p, "d8K")), "invalid_san");
+    assert_eq!(kind(read(&p, "d8")), "illegal_move");
+    assert_eq!(kind(read(&p, "d8K")), "illegal_move");
+    assert_eq!(kind(read(&p, "d8=K")), "illegal_move");
+    assert!(read(&p, "d8=Q").is_ok());
+    // Only a pawn is promoted (C.11): a knight move with a promotion letter is not notation.
     assert_eq!(kind(read(&p, "Nd8Q")), "invalid_san");
 }
 

@@ -503,15 +503,22 @@ fn run_events(laws: Laws, spec: &PositionSpec, setup: &EventSetup, events: &[Eve
         rulings.extend(apply(&mut arbiter, core_event)?);
     }
     if let Some(uci) = pending_move {
-        // FIDE 6.2.1: a move that ends the game is complete without the clock press; any other
-        // move not followed by a press is not completed.
+        // FIDE 6.2.1: a move that ends the game is complete without the clock press. Any other
+        // legal move not followed by a press is made all the same (4.7: the piece released on
+        // its square stays there, and no other move may replace it; 1.3: the opponent has the
+        // move), but not completed: the board and the moves allowed are those after it, the
+        // clocks those before the press that has not come (no increment, 6.2.1).
         let legal = arbiter.game().position().parse_uci(&uci).is_ok();
         if legal {
-            let mut ended = arbiter.clone();
-            let made = apply(&mut ended, core_arbiter::Event::Move { at_ms: now, uci, position_after: None })?;
-            if matches!(ended.status(), core_arbiter::Status::Ended(_)) {
-                arbiter = ended;
-                rulings.extend(made);
+            let mut made = arbiter.clone();
+            let ruled = apply(&mut made, core_arbiter::Event::Move { at_ms: now, uci, position_after: None })?;
+            if matches!(made.status(), core_arbiter::Status::Ended(_)) {
+                arbiter = made;
+                rulings.extend(ruled);
+            } else {
+                let mut answer = outcome(&made, &rulings);
+                answer.clock = outcome(&arbiter, &rulings).clock;
+                return Ok(answer);
             }
         }
     }

@@ -22,9 +22,10 @@
 //! for event in &events {
 //!     arbiter.apply(event).unwrap();
 //! }
-//! // FIDE 7.5.5 (blitz, B.3): the first illegal move gives the opponent one minute.
+//! // FIDE 7.5.5 (blitz under adequate supervision, B.2: the Competition Rules): the first
+//! // illegal move gives the opponent two minutes (one without supervision, B.3 through A.3).
 //! assert_eq!(arbiter.illegal_moves(Color::White), 1);
-//! assert_eq!(arbiter.remaining_ms(Color::Black), 3 * 60_000 - 1_500 + 2_000 + 60_000);
+//! assert_eq!(arbiter.remaining_ms(Color::Black), 3 * 60_000 - 1_500 + 2_000 + 120_000);
 //! ```
 //!
 //! Modelling choices, where the Laws leave room:

@@ -261,9 +261,11 @@ fn parse_move(body: &str, letters: Letters) -> Result<(Target, bool), Reason> {
             if !is_pawn {
                 return Err(Reason::Borrowed("only a pawn can be promoted (C.11)"));
             }
+            // A king named (`d8=K`) is notation all the same: it names a move 3.7.3.3 forbids,
+            // which no legal move matches (illegal, not unreadable).
             promotion = named.promotions();
             if promotion.is_empty() {
-                return Err(Reason::Borrowed("a pawn cannot be promoted to a king (3.7.3.3)"));
+                promotion = named;
             }
             chars = rest.strip_suffix(&['=']).unwrap_or(rest);
         }
@@ -311,9 +313,9 @@ impl Unfound {
         let (text, fen) = (text.to_owned(), pos.fen());
         match self {
             Unfound::Illegal => SanError::Illegal { text, fen },
-            Unfound::MissingPromotion => {
-                SanError::Invalid { text, reason: "a promotion must name the new piece (C.11)".to_owned() }
-            }
+            // FIDE 3.7.3.3: a pawn reaching the last rank must be exchanged, so `d8` names a
+            // move no rule allows: well-formed (C.8), and illegal.
+            Unfound::MissingPromotion => SanError::Illegal { text, fen },
             Unfound::Ambiguous(moves) => SanError::Ambiguous { text, fen, candidates: sans(pos, moves) },
             Unfound::PawnCaptureWithoutFile(moves) => {
                 SanError::PawnCaptureWithoutFile { text, fen, candidates: sans(pos, moves) }
