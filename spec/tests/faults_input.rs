@@ -104,6 +104,17 @@ fn perft_depth_beyond_max_depth_is_a_usage_error() {
 }
 
 #[test]
+fn perft_threads_beyond_the_cap_is_a_usage_error() {
+    let (code, out, err) = arbiter(&["perft", "--depth", "1", "--threads", "5000"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("--threads") && err.contains("256"), "{err}");
+    for threads in ["0", "2"] {
+        let (code, out, err) = arbiter(&["perft", "--depth", "2", "--threads", threads]);
+        assert_eq!((code, out.trim()), (0, "Nodes searched: 400"), "--threads {threads}: {err}");
+    }
+}
+
+#[test]
 fn suite_count_beyond_max_depth_is_an_error_naming_the_line() {
     let dir = temp_dir("epd-deep");
     let suite = dir.join("deep.epd");

@@ -36,8 +36,9 @@ pub struct Args {
     /// Print the count below each legal move (`e2e4: 600`).
     #[arg(long)]
     pub divide: bool,
-    /// Threads (default 1: single-threaded with bulk counting at the last ply; 0: all cores).
-    #[arg(long, default_value_t = 1)]
+    /// Threads (default 1: single-threaded with bulk counting at the last ply; 0: all cores;
+    /// at most 256).
+    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
     /// Check a perft suite file (`FEN ;D1 20 ;D2 400` lines, or python-chess `id`/`epd`/`perft` blocks).
     #[arg(long, value_name = "FILE")]
@@ -265,5 +266,14 @@ fn run_checks(checks: &[Check], threads: usize, bar: &ProgressBar) -> Vec<u64> {
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(|| checks.par_iter().map(one).collect()),
         Err(_) => checks.iter().map(one).collect(),
+    }
+}
+
+/// `--threads N`: 0 (all cores) or 1 to [`super::run::MAX_JOBS`]; more would only start
+/// threads that wait.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(threads) if threads <= super::run::MAX_JOBS => Ok(threads),
+        _ => Err(format!("expected 0 (all cores) or a number of threads from 1 to {}", super::run::MAX_JOBS)),
     }
 }
