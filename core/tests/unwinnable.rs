@@ -511,19 +511,26 @@ fn random_fen(kings: (u8, u8), pieces: &[(usize, u8)], white: bool) -> Option<St
         }
         board[sq] = Some(c);
     }
-    let ranks: Vec<String> = (0..8)
-        .rev()
+    // The board runs from a1; the FEN placement from a8.
+    let a8_first: Vec<Option<char>> = (0..64).map(|i| board[(7 - i / 8) * 8 + i % 8].map(char::from)).collect();
+    Some(format!("{} {} - - 0 1", placement(&a8_first), if white { 'w' } else { 'b' }))
+}
+
+/// The FEN piece placement of 64 squares given from a8 to h1 (rank 8 first, as FEN writes it).
+fn placement(a8_first: &[Option<char>]) -> String {
+    let ranks: Vec<String> = a8_first
+        .chunks(8)
         .map(|rank| {
             let mut text = String::new();
             let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
+            for c in rank {
+                match c {
                     Some(c) => {
                         if empty > 0 {
                             text.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        text.push(char::from(c));
+                        text.push(*c);
                     }
                     None => empty += 1,
                 }
@@ -534,7 +541,7 @@ fn random_fen(kings: (u8, u8), pieces: &[(usize, u8)], white: bool) -> Option<St
             text
         })
         .collect();
-    Some(format!("{} {} - - 0 1", ranks.join("/"), if white { 'w' } else { 'b' }))
+    ranks.join("/")
 }
 
 mod soundness {
@@ -614,31 +621,8 @@ mod soundness {
             }
             squares[target] = None;
         }
-        let ranks: Vec<String> = squares
-            .chunks(8)
-            .map(|rank| {
-                let mut text = String::new();
-                let mut empty = 0;
-                for c in rank {
-                    match c {
-                        Some(c) => {
-                            if empty > 0 {
-                                text.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            text.push(*c);
-                        }
-                        None => empty += 1,
-                    }
-                }
-                if empty > 0 {
-                    text.push_str(&empty.to_string());
-                }
-                text
-            })
-            .collect();
         let rest: Vec<&str> = fen.split(' ').skip(1).collect();
-        Some(format!("{} {}", ranks.join("/"), rest.join(" ")))
+        Some(format!("{} {}", placement(&squares), rest.join(" ")))
     }
 
     fn check_soundness(fen: &str) -> Result<(), TestCaseError> {

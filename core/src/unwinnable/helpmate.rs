@@ -6,7 +6,8 @@
 //! (the table is keyed by hash alone: a collision can only hide a mate, never invent one).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+
+use super::reachable::KeyBuild;
 
 use crate::attacks::{attacks, between, bishop_attacks, rook_attacks};
 use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
@@ -50,24 +51,6 @@ enum Outcome {
     OutOfBudget,
 }
 
-/// Zobrist keys are already uniformly spread: hash them as they are.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0 << 8) | u64::from(*b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
 struct Search {
     side: Color,
     nodes: u64,
@@ -75,7 +58,7 @@ struct Search {
     /// How many moves are tried in each position in this pass.
     width: usize,
     /// Position key -> the most plies searched from it without finding a mate.
-    failed: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    failed: HashMap<u64, u32, KeyBuild>,
     /// The mating line, last move first, filled on the way back up.
     line: Vec<Move>,
 }
