@@ -21,6 +21,16 @@ pub enum Failure {
     Timeout(String),
 }
 
+impl std::fmt::Display for Failure {
+    /// The failure in words: the error answered, or what went wrong with the program.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Answered(body) => body.fmt(f),
+            Failure::Broken(message) | Failure::Timeout(message) => f.write_str(message),
+        }
+    }
+}
+
 impl Failure {
     pub fn unsupported(what: &str) -> Failure {
         Failure::Answered(ErrorBody::unsupported(what))

@@ -130,6 +130,13 @@ impl ErrorBody {
     }
 }
 
+impl fmt::Display for ErrorBody {
+    /// `error KIND: MESSAGE`, as reports quote an implementation's error answer.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "error {}: {}", self.kind, self.message)
+    }
+}
+
 /// A position: a FEN plus moves in UCI notation played from it. `chess960` asks for Chess960
 /// castling (Guidelines II): castling moves are then written king takes own rook (`e1h1`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

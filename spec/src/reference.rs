@@ -517,12 +517,17 @@ fn run_events(laws: Laws, spec: &PositionSpec, setup: &EventSetup, events: &[Eve
                 rulings.extend(ruled);
             } else {
                 let mut answer = outcome(&made, &rulings);
-                answer.clock = outcome(&arbiter, &rulings).clock;
+                answer.clock = Some(clocks(&arbiter));
                 return Ok(answer);
             }
         }
     }
     Ok(outcome(&arbiter, &rulings))
+}
+
+/// Each side's remaining time (FIDE 6.1).
+fn clocks(arbiter: &Arbiter) -> BTreeMap<String, ClockTime> {
+    Color::ALL.iter().map(|&c| (side_name(c), ClockTime::from_ms(arbiter.remaining_ms(c)))).collect()
 }
 
 /// What the arbiter reports after the events.
@@ -557,7 +562,7 @@ fn outcome(arbiter: &Arbiter, rulings: &[Ruling]) -> EventOutcome {
         annulled: Some(arbiter.status() == core_arbiter::Status::Annulled),
         category: Some(category),
         must_record: Some(per_side(&|c| arbiter.must_record(c))),
-        clock: Some(Color::ALL.iter().map(|&c| (side_name(c), ClockTime::from_ms(arbiter.remaining_ms(c)))).collect()),
+        clock: Some(clocks(arbiter)),
         draw_offer: Some(draw_offer),
     }
 }

@@ -87,7 +87,7 @@ fn finish_case(imp: &mut dyn Implementation, mut report: CaseReport) -> CaseRepo
         let outcome = if matches!(failure, Failure::Timeout(_)) { Outcome::Timeout } else { Outcome::Error };
         if !matches!(report.outcome, Outcome::Error | Outcome::Timeout) {
             report.outcome = outcome;
-            report.reason = Some(format!("after the case: {}", describe_failure(&failure)));
+            report.reason = Some(format!("after the case: {failure}"));
         }
     }
     report
@@ -100,7 +100,7 @@ fn hello_ops(imp: &mut Result<Box<dyn Implementation>, String>) -> Result<BTreeS
             Ok(()) => Ok(hello.ops.into_iter().collect()),
             Err(problem) => Err(format!("hello: {problem}")),
         },
-        Err(f) => Err(format!("hello failed: {}", describe_failure(&f))),
+        Err(f) => Err(format!("hello failed: {f}")),
     }
 }
 
@@ -182,14 +182,6 @@ fn combine(verdicts: Vec<Verdict>) -> (Outcome, Option<String>, Vec<Mismatch>) {
     }
 }
 
-fn describe_failure(f: &Failure) -> String {
-    match f {
-        Failure::Answered(body) => format!("error {}: {}", body.kind, body.message),
-        Failure::Broken(message) => message.clone(),
-        Failure::Timeout(message) => message.clone(),
-    }
-}
-
 fn mismatch(what: impl Into<String>, expected: impl Into<String>, actual: impl Into<String>) -> Verdict {
     Verdict::Fail(Mismatch { what: what.into(), expected: expected.into(), actual: actual.into() })
 }
@@ -235,7 +227,7 @@ impl Session<'_> {
             Failure::Answered(body) if body.kind == ErrorKind::Unsupported => {
                 Verdict::Skip(format!("{what}: the implementation answered unsupported ({})", body.message))
             }
-            Failure::Answered(body) => mismatch(what, "an answer", format!("error {}: {}", body.kind, body.message)),
+            Failure::Answered(body) => mismatch(what, "an answer", body.to_string()),
             Failure::Broken(message) => Verdict::Error(format!("{what}: {message}")),
             Failure::Timeout(message) => Verdict::Timeout(format!("{what}: {message}")),
         };
@@ -510,7 +502,7 @@ impl Session<'_> {
 
 fn rejection_verdict(rejection: &crate::case::Rejection, body: &ErrorBody) -> Verdict {
     if body.kind != rejection.kind {
-        return mismatch("rejected", rejection.kind.name(), format!("error {}: {}", body.kind, body.message));
+        return mismatch("rejected", rejection.kind.name(), body.to_string());
     }
     match (&rejection.detail, &body.detail) {
         (Some(want), Some(got)) if want != got => mismatch("rejected detail", want.clone(), got.clone()),

@@ -9,7 +9,7 @@ use arbiter_spec::adapter::Adapter;
 use arbiter_spec::case::Edition;
 use arbiter_spec::corpus::Corpus;
 use arbiter_spec::excerpt::{excerpt, printable};
-use arbiter_spec::implementation::{Failure, Implementation};
+use arbiter_spec::implementation::Implementation;
 use arbiter_spec::outcome::{CaseReport, Outcome, Summary};
 use arbiter_spec::profile::{self, DEFAULT_PROFILE};
 use arbiter_spec::reference::Reference;
@@ -251,13 +251,7 @@ impl Peer {
     /// is started once here, and asked `hello`, to find out. Its name from `hello` on success.
     pub fn check_start(&self, options: &RunOptions) -> Result<String, String> {
         let mut imp = self.start(options)?;
-        let hello = imp.hello().map_err(|f| {
-            let why = match f {
-                Failure::Answered(body) => format!("error {}: {}", body.kind, body.message),
-                Failure::Broken(message) | Failure::Timeout(message) => message,
-            };
-            format!("{}: hello failed: {why}", self.describe())
-        })?;
+        let hello = imp.hello().map_err(|f| format!("{}: hello failed: {f}", self.describe()))?;
         hello.check().map_err(|problem| format!("{}: {problem}", self.describe()))?;
         Ok(hello.name)
     }
