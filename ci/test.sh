@@ -13,8 +13,16 @@ ci/setup.sh
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "cargo clippy"
+step "cargo clippy (its incompatible_msrv lint holds the code to the workspace's rust-version)"
 cargo clippy --workspace --all-targets -- -D warnings
+
+step "the protocol and types crates stay small: an adapter depending on them gets no harness crates"
+for crate in arbiter-protocol arbiter-types; do
+  if heavy=$(cargo tree -p "$crate" -e normal --prefix none | grep -E '^(arbiter-core|arbiter-spec|clap|indicatif|rayon|serde_yaml) '); then
+    printf '%s depends on %s\n' "$crate" "$heavy" >&2
+    exit 1
+  fi
+done
 
 step "cargo test"
 cargo test --workspace

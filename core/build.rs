@@ -12,40 +12,40 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+use arbiter_types::{Bitboard, SplitMix64, Square};
 
-fn ray_attacks(sq: usize, occ: u64, dirs: &[(i32, i32)]) -> u64 {
-    let (f0, r0) = ((sq % 8) as i32, (sq / 8) as i32);
-    let mut bb = 0u64;
-    for &(df, dr) in dirs {
-        let (mut f, mut r) = (f0 + df, r0 + dr);
-        while (0..8).contains(&f) && (0..8).contains(&r) {
-            let s = (r * 8 + f) as u64;
-            bb |= 1 << s;
-            if occ & (1 << s) != 0 {
+const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// The squares along each direction from `from`, nearest first, up to the edge.
+fn ray(from: Square, (df, dr): (i8, i8)) -> impl Iterator<Item = Square> {
+    std::iter::successors(from.offset(df, dr), move |sq| sq.offset(df, dr))
+}
+
+/// The squares a slider on `sq` attacks along `dirs` when `occ` is occupied: each ray up to
+/// and including its first occupied square.
+fn ray_attacks(sq: Square, occ: Bitboard, dirs: &[(i8, i8)]) -> Bitboard {
+    let mut attacks = Bitboard::EMPTY;
+    for &dir in dirs {
+        for to in ray(sq, dir) {
+            attacks = attacks.with(to);
+            if occ.contains(to) {
                 break;
             }
-            f += df;
-            r += dr;
         }
     }
-    bb
+    attacks
 }
 
 /// The relevant occupancy: the rays without their last square (an edge square never blocks).
-fn relevant_mask(sq: usize, dirs: &[(i32, i32)]) -> u64 {
-    let (f0, r0) = ((sq % 8) as i32, (sq / 8) as i32);
-    let mut bb = 0u64;
+fn relevant_mask(sq: Square, dirs: &[(i8, i8)]) -> Bitboard {
+    let mut mask = Bitboard::EMPTY;
     for &(df, dr) in dirs {
-        let (mut f, mut r) = (f0 + df, r0 + dr);
-        while (0..8).contains(&(f + df)) && (0..8).contains(&(r + dr)) {
-            bb |= 1 << (r * 8 + f);
-            f += df;
-            r += dr;
+        for to in ray(sq, (df, dr)).filter(|to| to.offset(df, dr).is_some()) {
+            mask = mask.with(to);
         }
     }
-    bb
+    mask
 }
 
 /// Every subset of `mask`, in Carry-Rippler order (which is also PEXT index order).
@@ -62,20 +62,6 @@ fn subsets(mask: u64) -> Vec<u64> {
     out
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn sparse(&mut self) -> u64 {
-        self.next() & self.next() & self.next()
-    }
-}
-
 struct Entry {
     mask: u64,
     magic: u64,
@@ -83,13 +69,13 @@ struct Entry {
     offset: usize,
 }
 
-fn build(dirs: &[(i32, i32)], pext: bool, rng: &mut Rng, table: &mut Vec<u64>) -> Vec<Entry> {
+fn build(dirs: &[(i8, i8)], pext: bool, rng: &mut SplitMix64, table: &mut Vec<u64>) -> Vec<Entry> {
     let mut entries = Vec::with_capacity(64);
-    for sq in 0..64 {
-        let mask = relevant_mask(sq, dirs);
+    for sq in Square::all() {
+        let mask = relevant_mask(sq, dirs).0;
         let bits = mask.count_ones();
         let occs = subsets(mask);
-        let attacks: Vec<u64> = occs.iter().map(|&o| ray_attacks(sq, o, dirs)).collect();
+        let attacks: Vec<u64> = occs.iter().map(|&o| ray_attacks(sq, Bitboard(o), dirs).0).collect();
         let offset = table.len();
         let size = 1usize << bits;
         if pext {
@@ -136,7 +122,7 @@ fn main() {
     let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
     let pext = arch == "x86_64" && features.split(',').any(|f| f == "bmi2");
 
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = SplitMix64::new(0x9E37_79B9_7F4A_7C15);
     let mut table = Vec::new();
     let rook = build(&ROOK_DIRS, pext, &mut rng, &mut table);
     let bishop = build(&BISHOP_DIRS, pext, &mut rng, &mut table);

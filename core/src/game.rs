@@ -2,10 +2,13 @@
 //! position has appeared, the draws a player may claim, and how and when the game ends
 //! (FIDE 5, 6.9, 7.5.5, 9, 10.1).
 
+use crate::counts::{FIFTY_MOVES, FIVEFOLD, SEVENTY_FIVE_MOVES, THREEFOLD};
 use crate::laws::Laws;
 use crate::material;
 use crate::outcome::{Forfeit, Outcome, Termination};
-use crate::{Color, FenError, IllegalMove, Move, Position, UciError};
+use arbiter_types::{DeadMode, DrawMode, RuleModel};
+
+use crate::{Color, DrawClaim, FenError, GameResult, IllegalMove, Move, Position, UciError};
 
 /// What a game refuses to do. The game is unchanged after every error.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -28,13 +31,26 @@ pub enum GameError {
     AgreementTooEarly { moves: usize },
 }
 
-/// A draw a player may claim (FIDE 9.2, 9.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DrawClaim {
-    /// FIDE 9.2: the same position for at least the third time.
-    Threefold,
-    /// FIDE 9.3: the last 50 moves by each player without a pawn move or a capture.
-    FiftyMoves,
+/// Where a game stands under a rule model ([`Game::state`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameState {
+    /// How the game ended, or `None` while it goes on.
+    pub ending: Option<Termination>,
+    /// The result, `*` while the game goes on.
+    pub result: GameResult,
+    /// The draws the player to move may claim now without naming a move (9.2.2, 9.3.2).
+    pub claimable: Vec<DrawClaim>,
+}
+
+/// Why [`Game::state`] cannot say where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StateError {
+    /// The position is dead by a search the game's check after each move does not make.
+    #[error("FIDE 5.2.2: the position is dead by a search the game's check after each move does not make")]
+    DeadBySearch,
+    /// Whether the position is dead is undetermined within the core's node budget.
+    #[error("FIDE 5.2.2: whether the position is dead is undetermined within the core's node budget")]
+    Undetermined,
 }
 
 /// The arbiter's finding on a draw claim (FIDE 9.5.2, 9.5.3).
@@ -147,14 +163,70 @@ impl Game {
     /// FIDE 9.2.2 (9.2.1.2 in 2018): the player to move may claim a draw now because the
     /// current position has just appeared for at least the third time.
     pub fn can_claim_threefold(&self) -> bool {
-        !self.is_over() && self.repetitions() >= 3
+        !self.is_over() && self.repetitions() >= THREEFOLD
     }
 
     /// FIDE 9.3.2: the player to move may claim a draw now because the last 50 moves by each
     /// player were made without a pawn move or a capture (the halfmove clock, which counts
     /// from the starting FEN's clock, is at least 100).
     pub fn can_claim_fifty_moves(&self) -> bool {
-        !self.is_over() && self.position().halfmoves() >= 100
+        !self.is_over() && self.position().halfmoves() >= FIFTY_MOVES
+    }
+
+    /// Where the game stands under a rule model: how it ended, if it did, its result (`*` while
+    /// it goes on) and the draws the player to move may claim now without naming a move.
+    ///
+    /// - The game's check after each move is cheap (material, static proofs, one ply); with
+    ///   [`DeadMode::Full`] a position it calls ongoing gets the full analysis of 5.2.2 here, and
+    ///   one that analysis finds dead, or cannot settle, is an error rather than "ongoing".
+    /// - With [`DeadMode::MaterialOnly`], only the material cases of 5.2.2 end the game.
+    /// - With [`DrawMode::Automatic`], what the Laws let a player claim (9.2.2, 9.3.2) ends the
+    ///   game at once; threefold repetition comes before fifty moves when both hold.
+    ///
+    /// ```
+    /// use arbiter_core::types::RuleModel;
+    /// use arbiter_core::{Game, GameResult, Laws};
+    /// let game = Game::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1", Laws::Fide2023).unwrap();
+    /// let state = game.state(RuleModel::default()).unwrap();
+    /// assert_eq!(state.result, GameResult::Draw); // 5.2.2: king against king
+    /// ```
+    pub fn state(&self, model: RuleModel) -> Result<GameState, StateError> {
+        let pos = self.position();
+        let mut ending = self.outcome.map(|o| o.termination());
+        let mut result = self.outcome.map_or(GameResult::Ongoing, |o| o.result());
+        if ending.is_none() && model.dead == DeadMode::Full {
+            match crate::is_dead(pos) {
+                crate::DeadVerdict::Alive { .. } => {}
+                crate::DeadVerdict::Dead => return Err(StateError::DeadBySearch),
+                crate::DeadVerdict::Undetermined => return Err(StateError::Undetermined),
+            }
+        }
+        if model.dead == DeadMode::MaterialOnly
+            && ending == Some(Termination::DeadPosition)
+            && !material::is_insufficient_material(pos)
+        {
+            (ending, result) = (None, GameResult::Ongoing);
+        }
+        let mut claimable = Vec::new();
+        if ending.is_none() {
+            if self.can_claim_threefold() {
+                claimable.push(DrawClaim::Threefold);
+            }
+            if self.can_claim_fifty_moves() {
+                claimable.push(DrawClaim::FiftyMoves);
+            }
+        }
+        if model.draws == DrawMode::Automatic {
+            if let Some(&first) = claimable.first() {
+                ending = Some(match first {
+                    DrawClaim::Threefold => Termination::ThreefoldRepetition,
+                    DrawClaim::FiftyMoves => Termination::FiftyMoves,
+                });
+                result = GameResult::Draw;
+                claimable.clear();
+            }
+        }
+        Ok(GameState { ending, result, claimable })
     }
 
     /// Whether the player to move would be right to claim `claim`, with an intended move or
@@ -174,14 +246,14 @@ impl Game {
     pub fn claim_is_correct(&self, claim: DrawClaim, intended: Option<Move>) -> Result<bool, GameError> {
         self.ensure_ongoing()?;
         let now = match claim {
-            DrawClaim::Threefold => self.repetitions() >= 3,
-            DrawClaim::FiftyMoves => self.position().halfmoves() >= 100,
+            DrawClaim::Threefold => self.repetitions() >= THREEFOLD,
+            DrawClaim::FiftyMoves => self.position().halfmoves() >= FIFTY_MOVES,
         };
         let Some(m) = intended else { return Ok(now) };
         let next = self.position().play(m)?;
         let after = match claim {
-            DrawClaim::Threefold => self.occurrences_of(&next, self.positions.len()) >= 3,
-            DrawClaim::FiftyMoves => next.halfmoves() >= 100,
+            DrawClaim::Threefold => self.occurrences_of(&next, self.positions.len()) >= THREEFOLD,
+            DrawClaim::FiftyMoves => next.halfmoves() >= FIFTY_MOVES,
         };
         Ok(now || after)
     }
@@ -277,10 +349,10 @@ pub fn automatic_end(pos: &Position, occurrences: usize) -> Option<Outcome> {
     if material::is_dead_position(pos) {
         return Some(Outcome::draw(Termination::DeadPosition));
     }
-    if occurrences >= 5 {
+    if occurrences >= FIVEFOLD {
         return Some(Outcome::draw(Termination::FivefoldRepetition));
     }
-    if pos.halfmoves() >= 150 {
+    if pos.halfmoves() >= SEVENTY_FIVE_MOVES {
         return Some(Outcome::draw(Termination::SeventyFiveMoves));
     }
     None

@@ -2,6 +2,8 @@
 //!
 //! This crate holds the rules a program can decide: the board and the moves (FIDE Arts. 1-3),
 //! FEN, perft, and Chess960 (Guidelines II). Every rule cites its article in its doc comment.
+//! The small value types (sides, pieces, squares, results, claims, time controls) are those of
+//! `arbiter_types`, re-exported here.
 //!
 //! ```
 //! use arbiter_core::{perft, Position};
@@ -15,10 +17,9 @@
 
 pub mod arbiter;
 pub mod attacks;
-mod bitboard;
 mod castling;
 pub mod chess960;
-mod color;
+pub mod counts;
 pub mod fen;
 mod game;
 mod laws;
@@ -29,25 +30,24 @@ pub mod notation;
 mod outcome;
 pub mod perft;
 pub mod perft_suite;
-mod piece;
 mod position;
-mod square;
 mod uci;
 pub mod unwinnable;
 mod validate;
 mod zobrist;
 
-pub use bitboard::{Bitboard, Squares};
+pub use arbiter_types as types;
+pub use arbiter_types::{
+    Bitboard, Category, ClockTime, Color, DrawClaim, File, GameResult, ParseSquareError, Piece, Points, Rank, Role,
+    SealedVerdict, SplitMix64, Square, Squares, Supervision,
+};
 pub use castling::{CastlingRights, CastlingSide};
-pub use color::Color;
 pub use fen::{CastlingNotation, FenError};
-pub use game::{automatic_end, forfeit_outcome, ClaimVerdict, DrawClaim, Game, GameError};
+pub use game::{automatic_end, forfeit_outcome, ClaimVerdict, Game, GameError, GameState, StateError};
 pub use laws::{Article, Laws};
 pub use moves::{Move, MoveKind, MoveList};
-pub use outcome::{Forfeit, GameResult, Outcome, Points, Termination};
-pub use piece::{Piece, Role};
+pub use outcome::{Forfeit, Outcome, Termination};
 pub use position::{IllegalMove, Position};
-pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::{is_uci_text, UciError};
 pub use unwinnable::{analyse, is_dead, unwinnable, unwinnable_with_budget, Analysis, DeadVerdict, Proof, Verdict};
 pub use validate::{IllegalPosition, Validation};

@@ -3,93 +3,7 @@
 use std::fmt;
 
 use crate::laws::{Article, Laws};
-use crate::Color;
-
-/// A score in half points (FIDE 10.1: win 1, draw ½, loss 0), so that draws are exact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Points {
-    halves: u8,
-}
-
-impl Points {
-    /// FIDE 10.1: a player who wins, or wins by forfeit, scores one point.
-    pub const WIN: Points = Points { halves: 2 };
-    /// FIDE 10.1: a player who draws scores half a point.
-    pub const DRAW: Points = Points { halves: 1 };
-    /// FIDE 10.1: a player who loses, or forfeits, scores no points.
-    pub const LOSS: Points = Points { halves: 0 };
-
-    /// The score in half points.
-    pub const fn halves(self) -> u8 {
-        self.halves
-    }
-}
-
-impl fmt::Display for Points {
-    /// `1`, `1/2` or `0`, as in a PGN result.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.halves {
-            2 => write!(f, "1"),
-            1 => write!(f, "1/2"),
-            0 => write!(f, "0"),
-            n => write!(f, "{n}/2"),
-        }
-    }
-}
-
-/// The result of a finished game (FIDE 10.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// `1-0`.
-    WhiteWins,
-    /// `0-1`.
-    BlackWins,
-    /// `1/2-1/2`.
-    Draw,
-}
-
-impl GameResult {
-    /// The result in which `winner` wins.
-    pub const fn win(winner: Color) -> GameResult {
-        match winner {
-            Color::White => GameResult::WhiteWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-
-    /// The winner, if any.
-    pub const fn winner(self) -> Option<Color> {
-        match self {
-            GameResult::WhiteWins => Some(Color::White),
-            GameResult::BlackWins => Some(Color::Black),
-            GameResult::Draw => None,
-        }
-    }
-
-    /// FIDE 10.1: the points `color` scores. The two scores always add up to one point (10.2).
-    pub fn points(self, color: Color) -> Points {
-        match self.winner() {
-            None => Points::DRAW,
-            Some(w) if w == color => Points::WIN,
-            Some(_) => Points::LOSS,
-        }
-    }
-
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+use crate::{Color, GameResult, Points};
 
 /// A way of losing other than checkmate that is a draw instead when the opponent cannot
 /// checkmate the losing player's king by any series of legal moves.
@@ -210,9 +124,13 @@ impl Outcome {
         self.result.winner()
     }
 
-    /// FIDE 10.1: the points `color` scores.
+    /// FIDE 10.1: the points `color` scores (an outcome's result is never `*`).
     pub fn points(self, color: Color) -> Points {
-        self.result.points(color)
+        match self.winner() {
+            None => Points::DRAW,
+            Some(winner) if winner == color => Points::WIN,
+            Some(_) => Points::LOSS,
+        }
     }
 }
 

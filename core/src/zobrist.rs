@@ -5,6 +5,8 @@
 //! which the position stores only when an en passant capture is legal (9.2.3.1). Equal
 //! positions in that sense have equal keys; the move counters are not part of the key.
 
+use arbiter_types::SplitMix64;
+
 use crate::{CastlingRights, Color, File, Piece, Square};
 
 pub(crate) struct Keys {
@@ -17,16 +19,8 @@ pub(crate) struct Keys {
     pub black_to_move: u64,
 }
 
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const fn generate() -> Keys {
-    let mut s = 0x0A2B_17E2_C0DE_5EEDu64;
+    let mut s = SplitMix64::new(0x0A2B_17E2_C0DE_5EED);
     let mut keys = Keys { piece: [[[0; 64]; 6]; 2], castling: [[0; 256]; 2], ep_file: [0; 8], black_to_move: 0 };
     let mut c = 0;
     while c < 2 {
@@ -34,7 +28,7 @@ const fn generate() -> Keys {
         while r < 6 {
             let mut sq = 0;
             while sq < 64 {
-                keys.piece[c][r][sq] = splitmix(&mut s);
+                keys.piece[c][r][sq] = s.next_u64();
                 sq += 1;
             }
             r += 1;
@@ -42,7 +36,7 @@ const fn generate() -> Keys {
         let mut file_keys = [0; 8];
         let mut f = 0;
         while f < 8 {
-            file_keys[f] = splitmix(&mut s);
+            file_keys[f] = s.next_u64();
             f += 1;
         }
         let mut mask = 0;
@@ -60,10 +54,10 @@ const fn generate() -> Keys {
     }
     let mut f = 0;
     while f < 8 {
-        keys.ep_file[f] = splitmix(&mut s);
+        keys.ep_file[f] = s.next_u64();
         f += 1;
     }
-    keys.black_to_move = splitmix(&mut s);
+    keys.black_to_move = s.next_u64();
     keys
 }
 

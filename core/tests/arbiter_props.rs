@@ -10,27 +10,10 @@ use arbiter_core::arbiter::{
     allowed_moves, Arbiter, ArbiterError, Category, Event, Period, Ruling, Settings, Status, Supervision, TimeControl,
 };
 use arbiter_core::material::is_dead_position;
-use arbiter_core::{Color, DrawClaim, GameResult, Laws, Square};
+use arbiter_core::{Color, DrawClaim, GameResult, Laws, SplitMix64, Square};
 use proptest::prelude::*;
 
-/// A small deterministic generator driven by the proptest seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
-fn time_control(rng: &mut Rng) -> TimeControl {
+fn time_control(rng: &mut SplitMix64) -> TimeControl {
     let base = 1_000 * (1 + rng.below(3_600));
     let increment = [0, 1_000, 2_000, 30_000][rng.below(4) as usize];
     if rng.below(3) == 0 {
@@ -47,7 +30,7 @@ fn time_control(rng: &mut Rng) -> TimeControl {
     }
 }
 
-fn random_event(rng: &mut Rng, a: &Arbiter, at_ms: u64) -> Event {
+fn random_event(rng: &mut SplitMix64, a: &Arbiter, at_ms: u64) -> Event {
     let player = if rng.below(2) == 0 { Color::White } else { Color::Black };
     let pos = a.game().position();
     match rng.below(1000) {
@@ -108,7 +91,7 @@ proptest! {
 
     #[test]
     fn arbiter_random_games_end_exactly_once_points_sum_to_one(seed in any::<u64>()) {
-        let mut rng = Rng(seed | 1);
+        let mut rng = SplitMix64::new(seed);
         let laws = if rng.below(2) == 0 { Laws::Fide2018 } else { Laws::Fide2023 };
         let control = time_control(&mut rng);
         let mut settings = Settings::new(laws, control.clone());
@@ -165,7 +148,7 @@ proptest! {
     /// then any legal move).
     #[test]
     fn touch_4_5_allowed_moves_legal_and_never_empty(seed in any::<u64>(), plies in 0usize..60, touches in 0usize..5) {
-        let mut rng = Rng(seed | 1);
+        let mut rng = SplitMix64::new(seed);
         let mut pos = arbiter_core::Position::startpos();
         for _ in 0..plies {
             let moves = pos.legal_moves();

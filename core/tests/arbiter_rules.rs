@@ -3,8 +3,8 @@
 //! Expected values come from the Laws text (`/work/shared/laws/`), worked out by hand.
 
 use arbiter_core::arbiter::{
-    Arbiter, ArbiterError, Category, Delay, DelayMode, Event, Period, Ruling, Settings, Status, Supervision,
-    TimeControl, TouchRule,
+    penalty_ms, Arbiter, ArbiterError, Category, Delay, DelayMode, Event, Period, Ruling, Settings, Status,
+    Supervision, TimeControl, TouchRule,
 };
 use arbiter_core::{Color, DrawClaim, Forfeit, GameError, GameResult, Laws, Termination};
 
@@ -74,14 +74,14 @@ fn penalty_a_3_b_2_b_3_one_minute_in_blitz_and_2023_rapid() {
     // under the Competition Rules (B.2), two minutes.
     use Supervision::{Full, Unsupervised};
     for supervision in [Full, Unsupervised] {
-        assert_eq!(Category::Standard.penalty_ms(Laws::Fide2018, supervision), 2 * MIN);
-        assert_eq!(Category::Standard.penalty_ms(Laws::Fide2023, supervision), 2 * MIN);
-        assert_eq!(Category::Rapid.penalty_ms(Laws::Fide2018, supervision), 2 * MIN);
-        assert_eq!(Category::Rapid.penalty_ms(Laws::Fide2023, supervision), MIN);
-        assert_eq!(Category::Blitz.penalty_ms(Laws::Fide2018, supervision), MIN);
+        assert_eq!(penalty_ms(Category::Standard, Laws::Fide2018, supervision), 2 * MIN);
+        assert_eq!(penalty_ms(Category::Standard, Laws::Fide2023, supervision), 2 * MIN);
+        assert_eq!(penalty_ms(Category::Rapid, Laws::Fide2018, supervision), 2 * MIN);
+        assert_eq!(penalty_ms(Category::Rapid, Laws::Fide2023, supervision), MIN);
+        assert_eq!(penalty_ms(Category::Blitz, Laws::Fide2018, supervision), MIN);
     }
-    assert_eq!(Category::Blitz.penalty_ms(Laws::Fide2023, Unsupervised), MIN);
-    assert_eq!(Category::Blitz.penalty_ms(Laws::Fide2023, Full), 2 * MIN);
+    assert_eq!(penalty_ms(Category::Blitz, Laws::Fide2023, Unsupervised), MIN);
+    assert_eq!(penalty_ms(Category::Blitz, Laws::Fide2023, Full), 2 * MIN);
 }
 
 // ---------------------------------------------------------------- the clock (6.3, 6.9)

@@ -322,15 +322,18 @@ fn rapid_win_on_time_a_5_3_numbering_and_decision() {
 
 #[test]
 fn scoring_10_1_points_in_half_units() {
-    assert_eq!(GameResult::WhiteWins.points(Color::White).halves(), 2);
-    assert_eq!(GameResult::WhiteWins.points(Color::Black).halves(), 0);
-    assert_eq!(GameResult::Draw.points(Color::White).halves(), 1);
-    assert_eq!(GameResult::Draw.points(Color::Black).to_string(), "1/2");
-    assert_eq!(GameResult::BlackWins.points(Color::Black).to_string(), "1");
-    // 10.2: the two scores of a game add up to one point.
+    let halves = |r: GameResult, c: Color| r.points(c).map(|p| p.halves());
+    let text = |r: GameResult, c: Color| r.points(c).map(|p| p.to_string());
+    assert_eq!(halves(GameResult::WhiteWins, Color::White), Some(2));
+    assert_eq!(halves(GameResult::WhiteWins, Color::Black), Some(0));
+    assert_eq!(halves(GameResult::Draw, Color::White), Some(1));
+    assert_eq!(text(GameResult::Draw, Color::Black).as_deref(), Some("1/2"));
+    assert_eq!(text(GameResult::BlackWins, Color::Black).as_deref(), Some("1"));
+    // 10.2: the two scores of a game add up to one point; a game going on scores nothing yet.
     for r in [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw] {
-        assert_eq!(r.points(Color::White).halves() + r.points(Color::Black).halves(), 2, "{r}");
+        assert_eq!(halves(r, Color::White).zip(halves(r, Color::Black)).map(|(w, b)| w + b), Some(2), "{r}");
     }
+    assert_eq!(halves(GameResult::Ongoing, Color::White), None);
 }
 
 // --- editions: numbering (fide-clauses.yaml maps the 2018 ids to the 2023 ones) ------------------

@@ -30,7 +30,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use arbiter_core::material::{has_mating_material, is_insufficient_material};
-use arbiter_core::{Color, DrawClaim, Game, Laws, Move, Outcome, Termination};
+use arbiter_core::{Color, DrawClaim, Game, Laws, Move, Outcome, SplitMix64, Termination};
 use serde_json::Value;
 
 const PLAYOUTS: usize = 2_000;
@@ -67,35 +67,19 @@ const STARTS: &[&str] = &[
     "7k/5P1p/7P/8/8/8/8/K7 w - - 99 80",
 ];
 
-/// A small deterministic generator (SplitMix64), so that failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A random playout from `fen`. With probability `seek` a move is chosen among those that
 /// bring back a position seen before in the game, so that repetitions are frequent.
-fn playout(rng: &mut Rng, fen: &str, seek_percent: usize) -> Game {
+fn playout(rng: &mut SplitMix64, fen: &str, seek_percent: usize) -> Game {
     let mut game = Game::from_fen(fen, Laws::Fide2023).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let mut seen: HashSet<u64> = HashSet::from([game.position().key()]);
     while !game.is_over() && game.moves().len() < MAX_PLIES {
         let moves = game.position().legal_moves();
         let repeating: Vec<Move> =
             moves.iter().copied().filter(|m| game.position().play(*m).is_ok_and(|p| seen.contains(&p.key()))).collect();
-        let m = if !repeating.is_empty() && rng.below(100) < seek_percent {
-            repeating[rng.below(repeating.len())]
+        let m = if !repeating.is_empty() && rng.index(100) < seek_percent {
+            repeating[rng.index(repeating.len())]
         } else {
-            moves[rng.below(moves.len())]
+            moves[rng.index(moves.len())]
         };
         game.play(m).unwrap_or_else(|e| panic!("generated move: {e}"));
         seen.insert(game.position().key());
@@ -264,7 +248,7 @@ fn run_python_chess(input: &str) -> String {
 
 #[test]
 fn game_state_9_2_9_3_9_6_5_matches_python_chess_over_random_playouts() {
-    let mut rng = Rng(0xA4B1_7E42_0000_0003);
+    let mut rng = SplitMix64::new(0xA4B1_7E42_0000_0003);
     let games: Vec<Game> = (0..PLAYOUTS)
         .map(|i| {
             let seek = [0, 50, 90][i % 3];

@@ -5,9 +5,9 @@
 use std::time::Duration;
 
 use arbiter_core::notation::pgn::{
-    read_all, take_clock, write_game, Game, GameMove, GameResult, PgnErrorKind, PgnReader, Variations, MAX_LINE,
+    read_all, take_clock, write_game, Game, GameMove, PgnErrorKind, PgnReader, Variations, MAX_LINE,
 };
-use arbiter_core::Position;
+use arbiter_core::{GameResult, Position};
 
 const COLLECTION: &str = include_str!("data/pgn/collection.pgn");
 

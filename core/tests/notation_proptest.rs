@@ -114,7 +114,7 @@ fn check_reader_against_legal_moves(pos: &Position) -> Result<(), TestCaseError>
     let last_rank = Rank::EIGHTH.relative(pos.turn());
     for to in Square::all() {
         let promotion = if to.rank() == last_rank { "=Q" } else { "" };
-        let fits_promotion = |m: &Move| m.promotion_role().map_or(true, |r| r == Role::Queen);
+        let fits_promotion = |m: &Move| m.promotion_role().is_none_or(|r| r == Role::Queen);
         let mut texts: Vec<(String, Vec<Move>)> = Vec::new();
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
             let fitting =

@@ -1,6 +1,6 @@
 //! FIDE Appendix D.2.1 (spoken moves) and Guidelines I.8 (sealed moves).
 
-use arbiter_core::notation::{judge_sealed_move, write_spoken, LetterSet, Letters, SanReader, SealedVerdict, Spelling};
+use arbiter_core::notation::{judge_sealed_move, write_spoken, LetterSet, Letters, SanReader, SealedReading, Spelling};
 use arbiter_core::{Move, Position, Role, Square};
 
 fn pos(fen: &str) -> Position {
@@ -66,17 +66,17 @@ fn d2_1_promotion_names_the_new_piece() {
 fn i8_clear_legal_sealed_move_is_valid() {
     let p = Position::startpos();
     let verdict = judge_sealed_move(&p, "Nf3", &SanReader::default());
-    assert_eq!(verdict, SealedVerdict::Valid { mv: p.parse_uci("g1f3").expect("legal"), warnings: vec![] });
+    assert_eq!(verdict, SealedReading::Valid { mv: p.parse_uci("g1f3").expect("legal"), warnings: vec![] });
     assert!(!verdict.loses());
     let german = SanReader::new(Letters::Set(LetterSet::German));
-    assert!(matches!(judge_sealed_move(&p, "Sf3", &german), SealedVerdict::Valid { .. }));
+    assert!(matches!(judge_sealed_move(&p, "Sf3", &german), SealedReading::Valid { .. }));
 }
 
 #[test]
 fn i8_1_ambiguous_sealed_move_loses() {
     let p = pos("4k3/8/8/8/8/8/8/4N1NK w - - 0 1");
     let verdict = judge_sealed_move(&p, "Nf3", &SanReader::default());
-    assert!(matches!(verdict, SealedVerdict::Ambiguous { .. }), "{verdict:?}");
+    assert!(matches!(verdict, SealedReading::Ambiguous { .. }), "{verdict:?}");
     assert!(verdict.loses());
 }
 
@@ -85,7 +85,7 @@ fn i8_2_unreadable_sealed_move_loses() {
     let p = Position::startpos();
     for text in ["Nz3", "", "Sf3"] {
         let verdict = judge_sealed_move(&p, text, &SanReader::default());
-        assert!(matches!(verdict, SealedVerdict::Unreadable { .. }), "{text:?}: {verdict:?}");
+        assert!(matches!(verdict, SealedReading::Unreadable { .. }), "{text:?}: {verdict:?}");
         assert!(verdict.loses());
     }
 }
@@ -95,9 +95,9 @@ fn i8_3_illegal_sealed_move_loses() {
     // The king on e1 is in check from the rook on e8: Nf3 does not answer it.
     let p = pos("4r1k1/8/8/8/8/8/8/4K1N1 w - - 0 1");
     let verdict = judge_sealed_move(&p, "Nf3", &SanReader::default());
-    assert!(matches!(verdict, SealedVerdict::Illegal { .. }), "{verdict:?}");
+    assert!(matches!(verdict, SealedReading::Illegal { .. }), "{verdict:?}");
     assert!(verdict.loses());
-    assert!(matches!(judge_sealed_move(&p, "Kd2", &SanReader::default()), SealedVerdict::Valid { .. }));
+    assert!(matches!(judge_sealed_move(&p, "Kd2", &SanReader::default()), SealedReading::Valid { .. }));
 }
 
 #[test]
@@ -105,7 +105,7 @@ fn i8_false_check_sign_on_a_clear_move_does_not_lose() {
     let p = Position::startpos();
     let verdict = judge_sealed_move(&p, "e4+", &SanReader::default().strict());
     match verdict {
-        SealedVerdict::Valid { warnings, .. } => assert_eq!(warnings[0].kind(), "false_check_sign"),
+        SealedReading::Valid { warnings, .. } => assert_eq!(warnings[0].kind(), "false_check_sign"),
         other => panic!("{other:?}"),
     }
 }
@@ -115,16 +115,16 @@ fn i8_pawn_capture_without_file_is_valid_if_one_pawn_can_and_ambiguous_if_two() 
     let one = pos("4k3/8/8/4p3/3P4/8/8/4K3 w - - 0 1");
     assert_eq!(
         judge_sealed_move(&one, "e5", &SanReader::default()),
-        SealedVerdict::Valid { mv: one.parse_uci("d4e5").expect("legal"), warnings: vec![] }
+        SealedReading::Valid { mv: one.parse_uci("d4e5").expect("legal"), warnings: vec![] }
     );
     let two = pos("4k3/8/8/4p3/3P1P2/8/8/4K3 w - - 0 1");
-    assert!(matches!(judge_sealed_move(&two, "e5", &SanReader::default()), SealedVerdict::Ambiguous { .. }));
+    assert!(matches!(judge_sealed_move(&two, "e5", &SanReader::default()), SealedReading::Ambiguous { .. }));
 }
 
 #[test]
 fn i8_no_move_to_seal_after_mate_or_stalemate() {
     // Fool's mate, White to move and mated (FIDE 5.1.1).
     let mated = pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
-    assert_eq!(judge_sealed_move(&mated, "Nc3", &SanReader::default()), SealedVerdict::GameOver);
-    assert!(!SealedVerdict::GameOver.loses());
+    assert_eq!(judge_sealed_move(&mated, "Nc3", &SanReader::default()), SealedReading::GameOver);
+    assert!(!SealedReading::GameOver.loses());
 }

@@ -6,8 +6,9 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::excerpt::excerpt;
-use crate::protocol::{DrawClaim, ErrorKind, Event, EventSetup, GameResult, SealedVerdict, Side, Status, Supervision};
-use crate::timing::TimeControlSpec;
+use crate::protocol::{
+    Color, DrawClaim, ErrorKind, Event, EventSetup, GameResult, SealedVerdict, Status, Supervision, TimeControl,
+};
 
 /// An edition of the FIDE Laws of Chess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -112,7 +113,7 @@ pub struct Case {
     /// The time control the events are played under (FIDE 6.3; the category follows, A.1,
     /// B.1); 90 minutes and 30 seconds a move when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time_control: Option<TimeControlSpec>,
+    pub time_control: Option<TimeControl>,
     /// Full supervision (the default) or none (rapid and blitz only: A.5, A.4 in 2018).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supervision: Option<Supervision>,
@@ -138,7 +139,7 @@ pub struct ClaimExpect {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FlagExpect {
-    pub flagged: Side,
+    pub flagged: Color,
     pub result: GameResult,
 }
 

@@ -1,20 +1,22 @@
 //! arbiter's conformance corpus (the FIDE Laws as YAML cases), the runner that checks an
 //! implementation against it, and the pieces of the `arbiter` command line.
+//!
+//! The adapter protocol (requests, answers, the [`Implementation`](implementation::Implementation)
+//! trait, serving and the adapter client) is the crate `arbiter_protocol`, re-exported here
+//! under the module names it had before it became a crate of its own.
 
-pub mod adapter;
+pub use arbiter_protocol::client as adapter;
+pub use arbiter_protocol::message as protocol;
+pub use arbiter_protocol::{child, excerpt, implementation, serve};
+
+pub mod answer_check;
 pub mod case;
-pub mod child;
 pub mod clauses;
 pub mod corpus;
-pub mod excerpt;
 pub mod hunt;
-pub mod implementation;
 pub mod outcome;
 pub mod profile;
-pub mod protocol;
 pub mod reference;
 pub mod report;
 pub mod runner;
-pub mod serve;
-pub mod timing;
 pub mod uci;

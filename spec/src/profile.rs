@@ -1,24 +1,8 @@
 //! Rule profiles: the points where implementations may legitimately differ, and nowhere else.
 
+pub use arbiter_core::types::{DeadMode, DrawMode};
+
 use crate::case::Edition;
-
-/// How draws by threefold repetition and the fifty-move rule happen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DrawMode {
-    /// FIDE 9.2 / 9.3: on a correct claim by the player.
-    Claims,
-    /// Automatically, as many servers do.
-    Automatic,
-}
-
-/// How dead positions (FIDE 5.2.2) are recognised.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DeadMode {
-    /// Every position from which no series of legal moves leads to checkmate.
-    Full,
-    /// Only insufficient material (K v K, K+minor v K, bishops all on one colour).
-    MaterialOnly,
-}
 
 /// A rule profile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

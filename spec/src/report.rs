@@ -477,10 +477,7 @@ mod tests {
                 // The `#` of ids is escaped, so only a real directive starts one.
                 let directive =
                     line.match_indices('#').find(|(i, _)| !line[..*i].ends_with('\\')).map(|(i, _)| &line[i..]);
-                assert!(
-                    directive.map_or(true, |d| d.starts_with("# SKIP ") || d == "# TODO expected failure"),
-                    "{line}"
-                );
+                assert!(directive.is_none_or(|d| d.starts_with("# SKIP ") || d == "# TODO expected failure"), "{line}");
             }
         }
         assert_eq!(tests, 7, "{text}");

@@ -9,10 +9,10 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use arbiter_spec::corpus::{self, LocatedCase};
-use arbiter_spec::implementation::{Answer, Implementation};
+use arbiter_spec::implementation::{Answer, Failure, Implementation};
 use arbiter_spec::outcome::Outcome;
 use arbiter_spec::profile::{self, DEFAULT_PROFILE};
-use arbiter_spec::protocol::{Hello, Observation, PerftAnswer, PositionSpec, PROTOCOL_VERSION};
+use arbiter_spec::protocol::{Hello, Observation, Op, PerftAnswer, PositionSpec, Reply, PROTOCOL_VERSION};
 use arbiter_spec::reference::Reference;
 use arbiter_spec::runner::{self, RunOptions};
 
@@ -69,11 +69,12 @@ impl Implementation for Liar {
         let ops = vec!["observe".to_owned(), "perft".to_owned()];
         Ok(Hello { name: "liar".into(), version: "1".into(), protocol: self.protocol, ops, profile: None })
     }
-    fn observe(&mut self, _: &PositionSpec) -> Answer<Observation> {
-        Ok(self.observation.clone())
-    }
-    fn perft(&mut self, _: &PositionSpec, _: u32) -> Answer<PerftAnswer> {
-        Ok(self.perft.clone())
+    fn answer(&mut self, op: &Op) -> Answer<Reply> {
+        match op {
+            Op::Observe { .. } => Ok(Reply::Observe(self.observation.clone())),
+            Op::Perft { .. } => Ok(Reply::Perft(self.perft.clone())),
+            other => Err(Failure::unsupported(other.name())),
+        }
     }
 }
 
@@ -159,7 +160,7 @@ fn the_in_process_reference_answers_timeout_when_a_perft_outlasts_the_limit() {
     let position = PositionSpec { fen: START.into(), ..PositionSpec::default() };
     let started = Instant::now();
     let answer = reference.perft(&position, 12);
-    assert!(matches!(answer, Err(arbiter_spec::implementation::Failure::Timeout(_))), "{answer:?}");
+    assert!(matches!(answer, Err(Failure::Timeout(_))), "{answer:?}");
     assert!(started.elapsed() < Duration::from_secs(10), "took {:?}", started.elapsed());
     assert_eq!(reference.perft(&position, 3).map(|a| a.nodes), Ok(8_902), "shallow counts still answer");
 }

@@ -11,6 +11,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use nix::sys::resource::{getrusage, UsageWho};
+use nix::sys::signal::{kill, Signal};
+use nix::unistd::Pid;
+
 const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
 const BUGGY: &str = env!("CARGO_BIN_EXE_buggy-uci");
 const ADAPTER_CASES: &str = "tests/fakes/adapter-cases";
@@ -148,10 +152,8 @@ fn assert_all_gone(pids: &Path, finished: &Finished) {
         std::thread::sleep(Duration::from_millis(20));
     }
     for &pid in &left {
-        // SAFETY: kill(2) with plain integers; the test cleans up what arbiter left behind.
-        unsafe {
-            libc::kill(pid, libc::SIGKILL);
-        }
+        // The test cleans up what arbiter left behind.
+        let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
     }
     assert!(left.is_empty(), "processes left behind: {left:?} (of {listed:?}); {finished}");
 }
@@ -277,12 +279,7 @@ fn adapter_streaming_one_endless_line_is_an_error_quoted_briefly() {
     assert!(reason.contains("too long") && reason.contains("xxxx") && reason.len() < 1500, "{r}");
     assert!(r.elapsed < Duration::from_secs(30), "{r}");
     // The largest child this test process waited for, arbiter included, stayed small.
-    // SAFETY: getrusage fills the zeroed struct we own.
-    let max_rss_kb = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
-        usage.ru_maxrss
-    };
+    let max_rss_kb = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage of the children").max_rss();
     assert!(max_rss_kb < 1_000_000, "a child grew to {max_rss_kb} kB");
 }
 
@@ -391,7 +388,7 @@ fn uci_engine_starting_in_chess960_mode_is_set_to_standard_3_8_2() {
 
 /// Starts a run against a fake that hangs in the trigger case, waits until its processes are
 /// up, sends `signal` to arbiter, and checks the exit status and that the processes are gone.
-fn killed_mid_run(test: &str, peer: (&str, &str), cases: &str, signal: i32, code: i32) {
+fn killed_mid_run(test: &str, peer: (&str, &str), cases: &str, signal: Signal, code: i32) {
     let pids = pid_file(test);
     let started = Instant::now();
     let child = spawn(&["run", peer.0, peer.1, "--cases", cases, "--timeout", "50", "--format", "json"], &pids);
@@ -401,10 +398,8 @@ fn killed_mid_run(test: &str, peer: (&str, &str), cases: &str, signal: i32, code
     }
     std::thread::sleep(Duration::from_millis(500));
     let pid = i32::try_from(child.id()).expect("a pid");
-    // SAFETY: kill(2) with plain integers, to the arbiter this test started.
-    unsafe {
-        libc::kill(pid, signal);
-    }
+    // To the arbiter this test started.
+    let _ = kill(Pid::from_raw(pid), signal);
     let finished = finish(child, started);
     assert_eq!(finished.code, Some(code), "{finished}");
     assert_all_gone(&pids, &finished);
@@ -412,17 +407,17 @@ fn killed_mid_run(test: &str, peer: (&str, &str), cases: &str, signal: i32, code
 
 #[test]
 fn sigterm_kills_the_adapter_and_its_children() {
-    killed_mid_run("sigterm", ("--adapter", &fake("adapter_hangs")), ADAPTER_CASES, libc::SIGTERM, 143);
+    killed_mid_run("sigterm", ("--adapter", &fake("adapter_hangs")), ADAPTER_CASES, Signal::SIGTERM, 143);
 }
 
 #[test]
 fn sigint_kills_the_adapter_and_its_children() {
-    killed_mid_run("sigint", ("--adapter", &fake("adapter_hangs")), ADAPTER_CASES, libc::SIGINT, 130);
+    killed_mid_run("sigint", ("--adapter", &fake("adapter_hangs")), ADAPTER_CASES, Signal::SIGINT, 130);
 }
 
 #[test]
 fn sigterm_kills_the_uci_engine_and_its_children() {
-    killed_mid_run("sigterm-uci", ("--uci", &fake("uci_chatty_perft")), UCI_CASES, libc::SIGTERM, 143);
+    killed_mid_run("sigterm-uci", ("--uci", &fake("uci_chatty_perft")), UCI_CASES, Signal::SIGTERM, 143);
 }
 
 // Fault 9: a hunt against a failing program is no clean pass.
@@ -454,7 +449,7 @@ fn hunt_time_too_large_is_a_clear_error() {
 
 #[test]
 fn sighup_kills_the_adapter_and_its_children() {
-    killed_mid_run("sighup", ("--adapter", &fake("adapter_hangs")), ADAPTER_CASES, libc::SIGHUP, 129);
+    killed_mid_run("sighup", ("--adapter", &fake("adapter_hangs")), ADAPTER_CASES, Signal::SIGHUP, 129);
 }
 
 #[test]
@@ -487,21 +482,21 @@ static IN_PROCESS: std::sync::Mutex<()> = std::sync::Mutex::new(());
 #[test]
 fn a_restarted_adapter_leaves_nothing_behind() {
     use arbiter_spec::adapter::Adapter;
-    use arbiter_spec::implementation::{Failure, Implementation};
+    use arbiter_spec::implementation::{observe, Failure};
     use arbiter_spec::protocol::PositionSpec;
     let _one = IN_PROCESS.lock().unwrap_or_else(|e| e.into_inner());
     let pids = pid_file("restart-adapter");
     std::env::set_var("FAKE_PIDS", &pids);
     let mut adapter = Adapter::new(&fake("adapter_exits_grandchild_holds_stdout"), Duration::from_secs(20));
     let trigger = PositionSpec { fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1".into(), ..PositionSpec::default() };
-    let failure = adapter.observe(&trigger).expect_err("the fake exits");
+    let failure = observe(&mut adapter, &trigger).expect_err("the fake exits");
     assert!(matches!(&failure, Failure::Broken(m) if m.contains("exited (exit status: 3)")), "{failure:?}");
     // The first process and its grandchild are gone while the adapter object lives on.
     let first = listed(&pids);
     assert_eq!(first.len(), 2, "{first:?}");
     assert_dead(&first, "after the failed request");
     let start = PositionSpec { fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1".into(), ..PositionSpec::default() };
-    assert!(adapter.observe(&start).is_ok(), "restarted");
+    assert!(observe(&mut adapter, &start).is_ok(), "restarted");
     let all = listed(&pids);
     assert_eq!(all.len(), 4, "{all:?}");
     drop(adapter);

@@ -10,11 +10,12 @@
 use std::collections::BTreeMap;
 use std::io::{stdin, stdout};
 
-use arbiter_spec::implementation::{Answer, Failure, Implementation};
-use arbiter_spec::protocol::{
-    ErrorBody, ErrorKind, GameResult, Hello, Observation, PerftAnswer, PositionSpec, Status, PROTOCOL_VERSION,
+use arbiter_protocol::implementation::{Answer, Failure, Implementation};
+use arbiter_protocol::message::{
+    ErrorBody, ErrorKind, GameResult, Hello, Observation, Op, ParseSanAnswer, PerftAnswer, PositionSpec, Reply,
+    SanAnswer, Status, PROTOCOL_VERSION,
 };
-use arbiter_spec::serve::serve;
+use arbiter_protocol::serve::serve;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
@@ -123,6 +124,20 @@ impl Implementation for Shakmaty {
         })
     }
 
+    fn answer(&mut self, op: &Op) -> Answer<Reply> {
+        match op {
+            Op::Observe { position } => self.observe(position).map(Reply::Observe),
+            Op::Perft { position, depth } => self.perft(position, *depth).map(Reply::Perft),
+            Op::San { position, mv } => self.san(position, mv).map(|san| Reply::San(SanAnswer { san })),
+            Op::ParseSan { position, san } => {
+                self.parse_san(position, san).map(|mv| Reply::ParseSan(ParseSanAnswer { mv }))
+            }
+            other => Err(Failure::unsupported(other.name())),
+        }
+    }
+}
+
+impl Shakmaty {
     fn observe(&mut self, spec: &PositionSpec) -> Answer<Observation> {
         let (pos, appearances) = game(spec)?;
         let status = status(&pos, appearances);

@@ -11,107 +11,13 @@
 //! - [`DelayMode::Bronstein`]: the main time runs at once, and the time used on the move, up
 //!   to the delay, is given back when the move is completed.
 
-use serde::{Deserialize, Serialize};
-
+use crate::arbiter::{Delay, DelayMode, Millis, TimeControl, TimeControlError};
 use crate::Color;
-
-/// Milliseconds.
-pub type Millis = u64;
 
 /// Five minutes, the limit of FIDE 8.4.
 const FIVE_MINUTES: Millis = 5 * 60 * 1000;
 /// Thirty seconds, the increment of FIDE 8.4.
 const THIRTY_SECONDS: Millis = 30 * 1000;
-
-/// One period of a time control (FIDE 6.3.1): a number of moves, or the rest of the game
-/// (`moves: None`), to be completed in `base_ms`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Period {
-    /// The moves to complete in this period; `None` for all the remaining moves.
-    #[serde(default)]
-    pub moves: Option<u32>,
-    /// The time for the period, added to the time left over from the previous one (6.3.2).
-    pub base_ms: Millis,
-}
-
-/// How the delay of FIDE 6.3.2 is applied.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DelayMode {
-    /// FIDE 6.3.2 delay mode: the main thinking time runs only after the delay.
-    #[default]
-    Simple,
-    /// The time used, up to the delay, is added back after the move.
-    Bronstein,
-}
-
-/// A delay per move (FIDE 6.3.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Delay {
-    #[serde(default)]
-    pub mode: DelayMode,
-    pub ms: Millis,
-}
-
-/// A time control (FIDE 6.3): one or more periods, then an increment and/or a delay per move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TimeControl {
-    pub periods: Vec<Period>,
-    /// FIDE 6.3.2 cumulative (Fischer) mode: added after every completed move.
-    #[serde(default)]
-    pub increment_ms: Millis,
-    #[serde(default)]
-    pub delay: Option<Delay>,
-}
-
-/// A time control that cannot be used.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TimeControlError {
-    #[error("a time control needs at least one period")]
-    NoPeriod,
-    #[error(
-        "period {index} of the time control has no move count, but only the last period may cover the rest of the game"
-    )]
-    OpenPeriodNotLast { index: usize },
-    #[error("the last period of the time control must cover the rest of the game (moves: null), found {moves} moves")]
-    LastPeriodLimited { moves: u32 },
-    #[error("period {index} of the time control requires 0 moves")]
-    EmptyPeriod { index: usize },
-}
-
-impl TimeControl {
-    /// All moves in `base_ms`, with `increment_ms` per move.
-    pub fn sudden_death(base_ms: Millis, increment_ms: Millis) -> TimeControl {
-        TimeControl { periods: vec![Period { moves: None, base_ms }], increment_ms, delay: None }
-    }
-
-    /// Checks the periods: every one but the last has a positive move count; the last covers
-    /// the rest of the game.
-    pub fn validate(&self) -> Result<(), TimeControlError> {
-        let (last, first) = self.periods.split_last().ok_or(TimeControlError::NoPeriod)?;
-        for (index, period) in first.iter().enumerate() {
-            match period.moves {
-                None => return Err(TimeControlError::OpenPeriodNotLast { index }),
-                Some(0) => return Err(TimeControlError::EmptyPeriod { index }),
-                Some(_) => {}
-            }
-        }
-        match last.moves {
-            None => Ok(()),
-            Some(moves) => Err(TimeControlError::LastPeriodLimited { moves }),
-        }
-    }
-
-    /// The time allotted for the whole game, without increments: the sum of the periods.
-    pub fn allotted_ms(&self) -> Millis {
-        self.periods.iter().map(|p| p.base_ms).sum()
-    }
-
-    /// The fixed extra time per move (6.3.2): the increment plus the delay.
-    pub fn extra_per_move_ms(&self) -> Millis {
-        self.increment_ms + self.delay.map_or(0, |d| d.ms)
-    }
-}
 
 /// One player's side of the clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -23,24 +23,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::clock::Millis;
+use super::Millis;
 use crate::{Color, DrawClaim};
-
-/// Serde form of [`Color`]: `"white"` or `"black"`.
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "Color", rename_all = "snake_case")]
-enum ColorDef {
-    White,
-    Black,
-}
-
-/// Serde form of [`DrawClaim`]: `"threefold"` or `"fifty_moves"`.
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "DrawClaim", rename_all = "snake_case")]
-enum DrawClaimDef {
-    Threefold,
-    FiftyMoves,
-}
 
 /// One thing that happened in the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,28 +46,15 @@ pub enum Event {
     /// FIDE 4.3: the player having the move touches the piece on `square` deliberately.
     Touch { at_ms: Millis, square: String },
     /// FIDE 9.1.2: `player` offers a draw.
-    DrawOffer {
-        at_ms: Millis,
-        #[serde(with = "ColorDef")]
-        player: Color,
-    },
+    DrawOffer { at_ms: Millis, player: Color },
     /// FIDE 5.2.3: `player` accepts the opponent's offer.
-    DrawAccept {
-        at_ms: Millis,
-        #[serde(with = "ColorDef")]
-        player: Color,
-    },
+    DrawAccept { at_ms: Millis, player: Color },
     /// FIDE 9.1.2.2: `player` rejects the opponent's offer orally.
-    DrawDecline {
-        at_ms: Millis,
-        #[serde(with = "ColorDef")]
-        player: Color,
-    },
+    DrawDecline { at_ms: Millis, player: Color },
     /// FIDE 9.2, 9.3, 9.5: the player having the move claims a draw, with or without an
     /// intended move (UCI).
     Claim {
         at_ms: Millis,
-        #[serde(with = "DrawClaimDef")]
         claim: DrawClaim,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         intended: Option<String>,
@@ -92,18 +63,10 @@ pub enum Event {
     /// an illegal move claims it (or the arbiter intervenes) before making a move.
     ClaimIllegalMove { at_ms: Millis },
     /// FIDE 5.1.2: `player` resigns.
-    Resign {
-        at_ms: Millis,
-        #[serde(with = "ColorDef")]
-        player: Color,
-    },
+    Resign { at_ms: Millis, player: Color },
     /// FIDE 6.8: `player`'s flag is observed by the arbiter or claimed by the opponent (the only
     /// way under A.5.3).
-    Flag {
-        at_ms: Millis,
-        #[serde(with = "ColorDef")]
-        player: Color,
-    },
+    Flag { at_ms: Millis, player: Color },
     /// Guidelines III.3.1: both flags have fallen and it cannot be established which first.
     BothFlagsFallen { at_ms: Millis },
     /// FIDE 7.3: it is found that the game began with colours reversed.

@@ -67,32 +67,25 @@
 pub mod category;
 pub mod clock;
 pub mod events;
+pub mod timeline;
 pub mod touch;
 
-pub use category::Category;
-pub use clock::{Clock, Delay, DelayMode, Millis, Period, TimeControl, TimeControlError};
+pub use crate::{Category, Supervision};
+pub use arbiter_types::{Delay, DelayMode, Millis, Period, TimeControl, TimeControlError};
+pub use category::penalty_ms;
+pub use clock::Clock;
 pub use events::Event;
+pub use timeline::{judge, Judgement, TimelineError};
 pub use touch::{allowed_moves, captured, TouchRule, TouchVerdict};
 
 use serde::{Deserialize, Serialize};
 
+use crate::counts::{LOSING_ILLEGAL_MOVE, TEN_MOVES_EACH};
 use crate::fen::read_with;
 use crate::{
     Article, ClaimVerdict, Color, FenError, Forfeit, Game, GameError, IllegalPosition, Laws, Move, Outcome, Points,
     Position, Role, Square, Termination, UciError, Validation,
 };
-
-/// Whether Chapter 2 (the Competition Rules) applies in full.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Supervision {
-    /// Chapter 2, the Competition Rules, applies in full: standard play, and rapid or blitz with
-    /// adequate supervision (2018: A.3.1, B.3.1).
-    #[default]
-    Full,
-    /// Rapid or blitz without adequate supervision: A.5 (A.4 in 2018).
-    Unsupervised,
-}
 
 /// How the arbiter is set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -370,7 +363,7 @@ impl Arbiter {
     /// FIDE 7.5.5, 9.5.3 (A.3, B.2/B.3): the time given to the opponent for an illegal move or
     /// an incorrect claim.
     pub fn penalty_ms(&self) -> Millis {
-        self.category.penalty_ms(self.laws, self.supervision)
+        penalty_ms(self.category, self.laws, self.supervision)
     }
 
     /// Applies one event and returns what the arbiter decided. An error leaves the arbiter
@@ -555,7 +548,7 @@ impl Arbiter {
             *n
         };
         let mut rulings = vec![Ruling::IllegalMove { player, count }];
-        if count >= 2 {
+        if count >= LOSING_ILLEGAL_MOVE {
             let outcome = crate::forfeit_outcome(self.laws, self.game.position(), player, Forfeit::IllegalMoves);
             rulings.push(self.end(outcome));
         } else {
@@ -746,7 +739,7 @@ impl Arbiter {
     /// each player has completed ten moves, no claim can be made about the set-up (A.5.1;
     /// A.4.1 in 2018) and the game goes on.
     fn on_initial_position_incorrect(&mut self) -> Vec<Ruling> {
-        if self.supervision == Supervision::Unsupervised && self.plies >= 20 {
+        if self.supervision == Supervision::Unsupervised && self.plies >= TEN_MOVES_EACH {
             vec![Ruling::GameContinues { article: self.laws.article(Article::RapidSetupClaims) }]
         } else {
             self.annul("7.2.1")
@@ -754,7 +747,7 @@ impl Arbiter {
     }
 
     fn on_colours_reversed(&mut self) -> Vec<Ruling> {
-        if self.plies < 20 {
+        if self.plies < TEN_MOVES_EACH {
             self.annul("7.3")
         } else {
             vec![Ruling::GameContinues { article: "7.3" }]

@@ -14,5 +14,5 @@ pub use letters::{LetterSet, Letters, Roles};
 pub use san::{write_long, write_san, CastlingSign, MateSign, SanStyle};
 pub use san_read::{ReadMove, SanError, SanReader, SanWarning};
 pub use scoresheet::{read_scoresheet, ScoresheetError, ScoresheetMove};
-pub use sealed::{judge_sealed_move, SealedVerdict};
+pub use sealed::{judge_sealed_move, SealedReading};
 pub use spoken::{write_spoken, Spelling};

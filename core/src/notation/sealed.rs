@@ -2,11 +2,11 @@
 //! that its true significance cannot be established, or illegal, loses the game.
 
 use crate::notation::{SanError, SanReader, SanWarning};
-use crate::{Move, Position};
+use crate::{Move, Position, SealedVerdict};
 
-/// The arbiter's verdict on a sealed move.
+/// The arbiter's reading of a sealed move: the verdict with what it rests on.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SealedVerdict {
+pub enum SealedReading {
     /// The move is clear and legal; the signs that are wrong but optional (C.13) are listed.
     Valid { mv: Move, warnings: Vec<SanWarning> },
     /// I.8.1: the move is ambiguous; the sealing player loses.
@@ -20,13 +20,21 @@ pub enum SealedVerdict {
     GameOver,
 }
 
-impl SealedVerdict {
+impl SealedReading {
+    /// The verdict, or `None` when I.8 does not apply (the game had ended).
+    pub fn verdict(&self) -> Option<SealedVerdict> {
+        match self {
+            SealedReading::Valid { .. } => Some(SealedVerdict::Valid),
+            SealedReading::Ambiguous { .. } => Some(SealedVerdict::Ambiguous),
+            SealedReading::Unreadable { .. } => Some(SealedVerdict::Unreadable),
+            SealedReading::Illegal { .. } => Some(SealedVerdict::Illegal),
+            SealedReading::GameOver => None,
+        }
+    }
+
     /// Whether the player who sealed the move loses the game by it (I.8).
     pub fn loses(&self) -> bool {
-        matches!(
-            self,
-            SealedVerdict::Ambiguous { .. } | SealedVerdict::Unreadable { .. } | SealedVerdict::Illegal { .. }
-        )
+        self.verdict().is_some_and(SealedVerdict::loses)
     }
 }
 
@@ -36,22 +44,22 @@ impl SealedVerdict {
 /// make it, and valid when only one can: its meaning is then clear, and I.8 punishes
 /// unclear moves, not untidy ones. False check or capture signs are optional marks (C.13) and
 /// only give warnings.
-pub fn judge_sealed_move(pos: &Position, text: &str, reader: &SanReader) -> SealedVerdict {
+pub fn judge_sealed_move(pos: &Position, text: &str, reader: &SanReader) -> SealedReading {
     if !pos.has_legal_moves() {
-        return SealedVerdict::GameOver;
+        return SealedReading::GameOver;
     }
     let lenient = SanReader { strict: false, ..*reader };
     match lenient.read(pos, text) {
-        Ok(read) => SealedVerdict::Valid { mv: read.mv, warnings: read.warnings },
-        Err(error @ SanError::Ambiguous { .. }) => SealedVerdict::Ambiguous { error },
-        Err(error @ SanError::Illegal { .. }) => SealedVerdict::Illegal { error },
+        Ok(read) => SealedReading::Valid { mv: read.mv, warnings: read.warnings },
+        Err(error @ SanError::Ambiguous { .. }) => SealedReading::Ambiguous { error },
+        Err(error @ SanError::Illegal { .. }) => SealedReading::Illegal { error },
         Err(SanError::PawnCaptureWithoutFile { ref candidates, .. }) if candidates.len() == 1 => {
             match lenient.read(pos, &candidates[0]) {
-                Ok(read) => SealedVerdict::Valid { mv: read.mv, warnings: read.warnings },
-                Err(error) => SealedVerdict::Unreadable { error },
+                Ok(read) => SealedReading::Valid { mv: read.mv, warnings: read.warnings },
+                Err(error) => SealedReading::Unreadable { error },
             }
         }
-        Err(error @ SanError::PawnCaptureWithoutFile { .. }) => SealedVerdict::Ambiguous { error },
-        Err(error @ (SanError::Invalid { .. } | SanError::FalseSign(_))) => SealedVerdict::Unreadable { error },
+        Err(error @ SanError::PawnCaptureWithoutFile { .. }) => SealedReading::Ambiguous { error },
+        Err(error @ (SanError::Invalid { .. } | SanError::FalseSign(_))) => SealedReading::Unreadable { error },
     }
 }

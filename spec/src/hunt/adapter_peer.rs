@@ -64,7 +64,8 @@ impl PerftPeer for AdapterPeer {
     fn divide(&mut self, fen: &str, moves: &[String], depth: u32) -> Result<Divide, UciError> {
         let spec = PositionSpec { fen: fen.to_owned(), moves: moves.to_vec(), chess960: self.chess960 };
         let waiting_for = format!("waiting for the perft {depth} of {fen} after {moves:?}");
-        let answer = self.adapter.perft(&spec, depth).map_err(|f| self.error(f, &waiting_for))?;
+        let answer =
+            crate::implementation::perft(&mut self.adapter, &spec, depth).map_err(|f| self.error(f, &waiting_for))?;
         let sum: u64 = answer.divide.values().sum();
         if depth > 0 && sum != answer.nodes {
             let message = format!("its divide sums to {sum}, its total is {} ({waiting_for})", answer.nodes);

@@ -121,7 +121,7 @@ pub fn hunt(peer: &mut dyn PerftPeer, config: &HuntConfig, mut on_finding: impl 
     let started = Instant::now();
     // A time too long to represent is no limit.
     let deadline = started.checked_add(config.time);
-    let before_deadline = || deadline.map_or(true, |d| Instant::now() < d);
+    let before_deadline = || deadline.is_none_or(|d| Instant::now() < d);
     let mut failures_in_a_row = 0usize;
     let mut rng = Rng::new(config.seed);
     let mut report = HuntReport { seed: config.seed, ..HuntReport::default() };

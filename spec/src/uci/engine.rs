@@ -98,12 +98,6 @@ impl UciEngine {
         Ok(())
     }
 
-    /// Sends `ucinewgame` and waits until the engine is ready.
-    pub fn new_game(&mut self) -> Result<(), UciError> {
-        self.send("ucinewgame")?;
-        self.sync(deadline_after(self.timeout))
-    }
-
     /// `go perft depth` in the position `fen` after `moves` (UCI texts), within the timeout
     /// as a whole. The divide's total must equal the sum of its lines; an engine that answers
     /// with a search (`bestmove`) or with a second divide breaks the protocol. `depth` must be

@@ -8,7 +8,9 @@ use arbiter_core::Position;
 
 use super::{UciEngine, UciError};
 use crate::implementation::{Answer, Failure, Implementation};
-use crate::protocol::{ErrorBody, ErrorKind, Hello, Observation, PerftAnswer, PositionSpec, Status, PROTOCOL_VERSION};
+use crate::protocol::{
+    ErrorBody, ErrorKind, Hello, Observation, Op, PerftAnswer, PositionSpec, Reply, Status, PROTOCOL_VERSION,
+};
 
 /// The words every "cannot answer" message of a UCI engine carries, and the note before the
 /// reason of every expectation skipped for it.
@@ -68,6 +70,20 @@ impl Implementation for UciImplementation {
         })
     }
 
+    /// `observe` and `perft`, from `go perft`; every other operation needs an adapter.
+    fn answer(&mut self, op: &Op) -> Answer<Reply> {
+        match op {
+            Op::Observe { position } => self.observe(position).map(Reply::Observe),
+            Op::Perft { position, depth } => self.perft(position, *depth).map(Reply::Perft),
+            other => Err(Failure::Answered(ErrorBody::new(
+                ErrorKind::Unsupported,
+                format!("a UCI engine cannot answer {}; that {NEEDS_AN_ADAPTER}", other.name()),
+            ))),
+        }
+    }
+}
+
+impl UciImplementation {
     /// FIDE 3.10 / 5.1.1 / 5.2.1: the legal moves from `go perft 1`; with none, checkmate when
     /// the core finds the side to move in check, stalemate otherwise.
     fn observe(&mut self, spec: &PositionSpec) -> Answer<Observation> {

@@ -11,7 +11,7 @@ pub const EXCERPT_CHARS: usize = 200;
 /// long it was.
 ///
 /// ```
-/// use arbiter_spec::excerpt::excerpt;
+/// use arbiter_protocol::excerpt::excerpt;
 /// assert_eq!(excerpt("e2e4"), "\"e2e4\"");
 /// assert_eq!(excerpt("\u{1b}[31mred"), "\"\\u{1b}[31mred\"");
 /// let long = "x".repeat(100_000);
@@ -37,7 +37,7 @@ pub fn excerpt(text: &str) -> String {
 /// Printable text is kept as it is.
 ///
 /// ```
-/// use arbiter_spec::excerpt::printable;
+/// use arbiter_protocol::excerpt::printable;
 /// assert_eq!(printable("König e1"), "König e1");
 /// assert_eq!(printable("a\u{1b}[2Jb\nc"), "a\\u{1b}[2Jb\\nc");
 /// ```

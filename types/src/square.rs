@@ -14,16 +14,26 @@ pub struct File(u8);
 pub struct Rank(u8);
 
 impl File {
+    /// The a-file.
     pub const A: File = File(0);
+    /// The b-file.
     pub const B: File = File(1);
+    /// The c-file.
     pub const C: File = File(2);
+    /// The d-file.
     pub const D: File = File(3);
+    /// The e-file.
     pub const E: File = File(4);
+    /// The f-file.
     pub const F: File = File(5);
+    /// The g-file.
     pub const G: File = File(6);
+    /// The h-file.
     pub const H: File = File(7);
+    /// The eight files, a first.
     pub const ALL: [File; 8] = [File(0), File(1), File(2), File(3), File(4), File(5), File(6), File(7)];
 
+    /// The file with this index (0 = a), or `None` from 8 on.
     pub const fn new(index: u8) -> Option<File> {
         if index < 8 {
             Some(File(index))
@@ -31,10 +41,12 @@ impl File {
             None
         }
     }
+    /// 0 for a up to 7 for h.
     #[inline]
     pub const fn index(self) -> u8 {
         self.0
     }
+    /// The letter `a`-`h`.
     pub const fn char(self) -> char {
         (b'a' + self.0) as char
     }
@@ -57,16 +69,26 @@ impl File {
 }
 
 impl Rank {
+    /// The first rank.
     pub const FIRST: Rank = Rank(0);
+    /// The second rank.
     pub const SECOND: Rank = Rank(1);
+    /// The third rank.
     pub const THIRD: Rank = Rank(2);
+    /// The fourth rank.
     pub const FOURTH: Rank = Rank(3);
+    /// The fifth rank.
     pub const FIFTH: Rank = Rank(4);
+    /// The sixth rank.
     pub const SIXTH: Rank = Rank(5);
+    /// The seventh rank.
     pub const SEVENTH: Rank = Rank(6);
+    /// The eighth rank.
     pub const EIGHTH: Rank = Rank(7);
+    /// The eight ranks, the first first.
     pub const ALL: [Rank; 8] = [Rank(0), Rank(1), Rank(2), Rank(3), Rank(4), Rank(5), Rank(6), Rank(7)];
 
+    /// The rank with this index (0 = the first), or `None` from 8 on.
     pub const fn new(index: u8) -> Option<Rank> {
         if index < 8 {
             Some(Rank(index))
@@ -74,13 +96,16 @@ impl Rank {
             None
         }
     }
+    /// 0 for the first rank up to 7 for the eighth.
     #[inline]
     pub const fn index(self) -> u8 {
         self.0
     }
+    /// The digit `1`-`8`.
     pub const fn char(self) -> char {
         (b'1' + self.0) as char
     }
+    /// Reads a digit `1`-`8`.
     pub const fn from_char(c: char) -> Option<Rank> {
         match c {
             '1'..='8' => Some(Rank(c as u8 - b'1')),
@@ -107,7 +132,7 @@ pub struct Square(u8);
 
 macro_rules! square_consts {
     ($($name:ident = $idx:expr),* $(,)?) => {
-        impl Square { $(pub const $name: Square = Square($idx);)* }
+        impl Square { $(#[doc = concat!("The square ", stringify!($name), ".")] pub const $name: Square = Square($idx);)* }
     };
 }
 square_consts! {
@@ -122,6 +147,7 @@ square_consts! {
 }
 
 impl Square {
+    /// The square on `file` and `rank`.
     #[inline]
     pub const fn new(file: File, rank: Rank) -> Square {
         Square(rank.0 * 8 + file.0)
@@ -135,21 +161,24 @@ impl Square {
             None
         }
     }
-    /// # Panics
-    /// Never for indices produced by bit scans of a `u64` (always `< 64`); debug-asserted.
+    /// The square with index `index & 63`, for indices that are below 64 by construction (bit
+    /// scans of a `u64`, move encodings); debug-asserted.
     #[inline]
-    pub(crate) const fn from_index_unchecked(index: u8) -> Square {
+    pub const fn from_index_unchecked(index: u8) -> Square {
         debug_assert!(index < 64);
         Square(index & 63)
     }
+    /// The index a1 = 0 ... h8 = 63.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+    /// The square's file.
     #[inline]
     pub const fn file(self) -> File {
         File(self.0 & 7)
     }
+    /// The square's rank.
     #[inline]
     pub const fn rank(self) -> Rank {
         Rank(self.0 >> 3)

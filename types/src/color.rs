@@ -3,16 +3,24 @@
 use std::fmt;
 use std::ops::Not;
 
+use serde::{Deserialize, Serialize};
+
 /// A side. FIDE 1.2: White moves first, then the players move alternately.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// Written `white` and `black` in cases and the adapter protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Color {
+    /// White, who moves first (FIDE 1.2).
     White = 0,
+    /// Black.
     Black = 1,
 }
 
 impl Color {
+    /// Both sides, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
+    /// 0 for White, 1 for Black (for tables indexed by side).
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -26,6 +34,7 @@ impl Color {
         }
     }
 
+    /// Reads `w` or `b`.
     pub const fn from_char(c: char) -> Option<Color> {
         match c {
             'w' => Some(Color::White),

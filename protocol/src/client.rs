@@ -7,17 +7,12 @@
 
 use std::time::Duration;
 
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::child::{deadline_after, Child, ReadError, Stderr};
 use crate::excerpt::{excerpt, printable, EXCERPT_CHARS};
 use crate::implementation::{Answer, Failure, Implementation};
-use crate::protocol::{
-    ClaimAnswer, DrawClaim, ErrorBody, Event, EventOutcome, EventSetup, FlagAnswer, GameResult, Hello, Observation, Op,
-    ParseSanAnswer, PerftAnswer, PositionSpec, Request, SanAnswer, ScoresheetAnswer, SealedAnswer, SealedVerdict, Side,
-    SpokenAnswer,
-};
+use crate::message::{ErrorBody, Hello, Op, Reply, Request};
 
 /// An adapter: a command line, started on demand and restarted after a failure.
 pub struct Adapter {
@@ -46,12 +41,13 @@ impl Adapter {
     }
 
     /// Sends one request and reads its answer; on a broken answer the process is dropped.
-    fn call<T: DeserializeOwned>(&mut self, op: Op) -> Answer<T> {
+    fn call(&mut self, op: Op) -> Answer<Reply> {
         let id = self.next_id;
         self.next_id += 1;
         let request = Request { id, op };
         let what = describe(&request);
         let result = self.exchange(&request, &what);
+        let request_op = request.op;
         if result.is_err() {
             self.process = None;
         }
@@ -73,7 +69,7 @@ impl Adapter {
                 }
             };
         }
-        serde_json::from_value(value.clone()).map_err(|e| {
+        Reply::read(&request_op, value.clone()).map_err(|e| {
             self.process = None;
             Failure::Broken(format!("malformed answer {}: {}", excerpt(&value.to_string()), bounded(&e.to_string())))
         })
@@ -163,7 +159,10 @@ impl Drop for Adapter {
 
 impl Implementation for Adapter {
     fn hello(&mut self) -> Answer<Hello> {
-        self.call(Op::Hello)
+        match self.call(Op::Hello)? {
+            Reply::Hello(hello) => Ok(hello),
+            other => Err(Failure::Broken(format!("hello was answered with an answer to {}", other.op_name()))),
+        }
     }
     /// A `hello` after the case: its answer must be the next line, so a second answer to the
     /// case's last request shows here (the adapter reads its requests in order).
@@ -193,40 +192,8 @@ impl Implementation for Adapter {
         self.answered = None;
         result
     }
-    fn observe(&mut self, position: &PositionSpec) -> Answer<Observation> {
-        self.call(Op::Observe { position: position.clone() })
-    }
-    fn perft(&mut self, position: &PositionSpec, depth: u32) -> Answer<PerftAnswer> {
-        self.call(Op::Perft { position: position.clone(), depth })
-    }
-    fn san(&mut self, position: &PositionSpec, mv: &str) -> Answer<String> {
-        self.call::<SanAnswer>(Op::San { position: position.clone(), mv: mv.to_owned() }).map(|a| a.san)
-    }
-    fn parse_san(&mut self, position: &PositionSpec, san: &str) -> Answer<String> {
-        self.call::<ParseSanAnswer>(Op::ParseSan { position: position.clone(), san: san.to_owned() }).map(|a| a.mv)
-    }
-    fn claim(&mut self, position: &PositionSpec, claim: DrawClaim, mv: Option<&str>) -> Answer<bool> {
-        let op = Op::Claim { position: position.clone(), claim, mv: mv.map(str::to_owned) };
-        self.call::<ClaimAnswer>(op).map(|a| a.valid)
-    }
-    fn flag(&mut self, position: &PositionSpec, flagged: Side) -> Answer<GameResult> {
-        self.call::<FlagAnswer>(Op::Flag { position: position.clone(), flagged }).map(|a| a.result)
-    }
-    fn events(&mut self, position: &PositionSpec, setup: &EventSetup, events: &[Event]) -> Answer<EventOutcome> {
-        self.call(Op::Events {
-            position: position.clone(),
-            events: events.to_vec(),
-            time_control: setup.time_control.clone(),
-            supervision: setup.supervision,
-        })
-    }
-    fn spoken(&mut self, position: &PositionSpec, mv: &str) -> Answer<String> {
-        self.call::<SpokenAnswer>(Op::Spoken { position: position.clone(), mv: mv.to_owned() }).map(|a| a.spoken)
-    }
-    fn sealed(&mut self, position: &PositionSpec, text: &str) -> Answer<SealedVerdict> {
-        self.call::<SealedAnswer>(Op::Sealed { position: position.clone(), text: text.to_owned() }).map(|a| a.verdict)
-    }
-    fn scoresheet(&mut self, position: &PositionSpec, text: &str) -> Answer<ScoresheetAnswer> {
-        self.call(Op::Scoresheet { position: position.clone(), text: text.to_owned() })
+    /// Sends `op` and reads its answer as the type `op` asks for.
+    fn answer(&mut self, op: &Op) -> Answer<Reply> {
+        self.call(op.clone())
     }
 }

@@ -7,19 +7,27 @@ use crate::Color;
 /// A kind of piece, regardless of colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Role {
+    /// A pawn (FIDE 3.7).
     Pawn = 0,
+    /// A knight (FIDE 3.6).
     Knight = 1,
+    /// A bishop (FIDE 3.2).
     Bishop = 2,
+    /// A rook (FIDE 3.3).
     Rook = 3,
+    /// A queen (FIDE 3.4).
     Queen = 4,
+    /// A king (FIDE 3.8).
     King = 5,
 }
 
 impl Role {
+    /// The six roles, pawn first.
     pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
     /// FIDE 3.7.3.3: a pawn promotes to a queen, rook, bishop or knight of its own colour.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
+    /// 0 for the pawn up to 5 for the king (for tables indexed by role).
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -60,6 +68,7 @@ impl Role {
         matches!(self, Role::Bishop | Role::Rook | Role::Queen)
     }
 
+    /// The English name in lower case (`pawn`, `knight`, ...).
     pub const fn name(self) -> &'static str {
         match self {
             Role::Pawn => "pawn",
@@ -75,11 +84,14 @@ impl Role {
 /// A piece of one colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// What kind of piece.
     pub role: Role,
 }
 
 impl Piece {
+    /// A piece of `color` and `role`.
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
     }

@@ -326,12 +326,10 @@ fn kill_group(pid: i32) {
     if pid <= 0 {
         return;
     }
+    // The process group is the child's own (process_group(0) at spawn). It may be gone
+    // already, which is what we want.
     #[cfg(unix)]
-    // SAFETY: kill(2) takes plain integers and touches no memory of ours; a negative pid
-    // names the process group, which is the child's own (process_group(0) at spawn).
-    unsafe {
-        libc::kill(-pid, libc::SIGKILL);
-    }
+    let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
 }
 
 /// Reads one line into `buf` (without its line ending), keeping at most `cap` bytes of it;

@@ -10,42 +10,53 @@ use crate::{File, Rank, Square};
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
+    /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 64 squares.
     pub const FULL: Bitboard = Bitboard(!0);
     /// FIDE 2.1: the light squares (h1 and a8 among them).
     pub const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
+    /// FIDE 2.1: the dark squares (a1 and h8 among them).
     pub const DARK_SQUARES: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
     /// The first and eighth ranks, where pawns may not stand (FIDE 3.7.3.3).
     pub const BACK_RANKS: Bitboard = Bitboard(0xFF00_0000_0000_00FF);
 
+    /// The set of one square.
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq.index())
     }
+    /// The eight squares of a file.
     #[inline]
     pub const fn file(file: File) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << file.index())
     }
+    /// The eight squares of a rank.
     #[inline]
     pub const fn rank(rank: Rank) -> Bitboard {
         Bitboard(0xFF << (8 * rank.index()))
     }
+    /// Whether the set is empty.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// Whether the set holds a square.
     #[inline]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
+    /// Whether `sq` is in the set.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq.index()) != 0
     }
+    /// The number of squares.
     #[inline]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
+    /// Whether the set holds two squares or more.
     #[inline]
     pub const fn more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
@@ -77,14 +88,17 @@ impl Bitboard {
             None
         }
     }
+    /// The set with `sq` added.
     #[inline]
     pub fn with(self, sq: Square) -> Bitboard {
         self | Bitboard::from_square(sq)
     }
+    /// The set with `sq` removed.
     #[inline]
     pub fn without(self, sq: Square) -> Bitboard {
         self & !Bitboard::from_square(sq)
     }
+    /// Adds `sq` if absent, removes it if present.
     #[inline]
     pub fn toggle(&mut self, sq: Square) {
         self.0 ^= 1 << sq.index();

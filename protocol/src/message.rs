@@ -1,0 +1,454 @@
+//! The adapter protocol (version 1): JSON lines on stdin and stdout, one request per line and
+//! exactly one response per line, in order. See `docs/adapter-protocol.md`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+pub use arbiter_types::{
+    Action, Category, ClockTime, Color, DrawClaim, Event, GameResult, SealedVerdict, Supervision, TimeControl,
+};
+
+/// The protocol version this runner speaks.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The state of a game (FIDE 5.1.1 checkmate, 5.2.1 stalemate, 5.2.2 dead position, 9.6.1
+/// fivefold repetition, 9.6.2 seventy-five moves; `threefold_repetition` and `fifty_moves` only
+/// under a profile that draws those automatically instead of on a claim, 9.2 and 9.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Ongoing,
+    Checkmate,
+    Stalemate,
+    DeadPosition,
+    FivefoldRepetition,
+    SeventyfiveMoves,
+    ThreefoldRepetition,
+    FiftyMoves,
+}
+
+impl Status {
+    /// Whether the game is over in this status (FIDE 5.1.1, 5.2.1, 5.2.2, 9.6).
+    pub fn is_over(self) -> bool {
+        self != Status::Ongoing
+    }
+}
+
+/// The kinds of error an implementation may answer with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    InvalidFen,
+    IllegalPosition,
+    IllegalMove,
+    InvalidSan,
+    AmbiguousSan,
+    Unsupported,
+    BadRequest,
+}
+
+impl ErrorKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidFen => "invalid_fen",
+            ErrorKind::IllegalPosition => "illegal_position",
+            ErrorKind::IllegalMove => "illegal_move",
+            ErrorKind::InvalidSan => "invalid_san",
+            ErrorKind::AmbiguousSan => "ambiguous_san",
+            ErrorKind::Unsupported => "unsupported",
+            ErrorKind::BadRequest => "bad_request",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An error answered by an implementation: `{"kind": .., "message": .., "detail": ..}`.
+/// `detail` is optional and finer than `kind` (for example `opposite_check` for an
+/// illegal position).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    pub kind: ErrorKind,
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+impl ErrorBody {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> ErrorBody {
+        ErrorBody { kind, message: message.into(), detail: None }
+    }
+    pub fn with_detail(mut self, detail: impl Into<String>) -> ErrorBody {
+        self.detail = Some(detail.into());
+        self
+    }
+    pub fn unsupported(what: &str) -> ErrorBody {
+        ErrorBody::new(ErrorKind::Unsupported, format!("{what} is not supported"))
+    }
+}
+
+impl fmt::Display for ErrorBody {
+    /// `error KIND: MESSAGE`, as reports quote an implementation's error answer.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "error {}: {}", self.kind, self.message)
+    }
+}
+
+/// A position: a FEN plus moves in UCI notation played from it. `chess960` asks for Chess960
+/// castling (Guidelines II): castling moves are then written king takes own rook (`e1h1`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionSpec {
+    pub fen: String,
+    #[serde(default)]
+    pub moves: Vec<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chess960: bool,
+}
+
+/// How an event case's game is played: its time control and supervision. Absent: 90 minutes
+/// with 30 seconds a move (a standard game, A.1) under full supervision.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventSetup {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supervision: Option<Supervision>,
+}
+
+/// The draw offer standing after the events (FIDE 9.1.2, 9.1.2.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawOffer {
+    White,
+    Black,
+    None,
+}
+
+/// The arbiter's outcome of an event list. In a case, only the fields given are checked (and
+/// an unknown field is an error: [`EventOutcome::read_strict`]); in an answer, other fields
+/// (`id`) are ignored.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventOutcome {
+    /// The result of the game after the events (`*` while it goes on, and when annulled).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+    /// The moves the player to move may make now (after touching pieces, FIDE 4.3-4.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allowed_moves: Option<Vec<String>>,
+    /// Minutes added to each side's clock as penalties (FIDE 7.5.5, 9.5.3, A.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_added: Option<BTreeMap<String, u32>>,
+    /// FIDE 7.3 (7.2.1): the game was annulled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub annulled: Option<bool>,
+    /// The category of the game from its time control (A.1, B.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<Category>,
+    /// Whether each side must record the moves at the last event (FIDE 8.4, A.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub must_record: Option<BTreeMap<String, bool>>,
+    /// The main time each side has left at the last event (FIDE 6.3; negative after a flag fall).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<BTreeMap<String, ClockTime>>,
+    /// The draw offer that stands after the events (FIDE 9.1.2, 9.1.2.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<DrawOffer>,
+}
+
+impl EventOutcome {
+    /// The field names, as written.
+    pub const FIELDS: [&'static str; 8] =
+        ["result", "allowed_moves", "time_added", "annulled", "category", "must_record", "clock", "draw_offer"];
+
+    /// Reads an outcome written in a case, refusing unknown fields (a misspelt expectation
+    /// would otherwise assert nothing).
+    pub fn read_strict<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<EventOutcome>, D::Error> {
+        use serde::de::Error;
+        let map = BTreeMap::<String, serde_json::Value>::deserialize(deserializer)?;
+        if let Some(unknown) = map.keys().find(|k| !EventOutcome::FIELDS.contains(&k.as_str())) {
+            return Err(D::Error::unknown_field(unknown, &EventOutcome::FIELDS));
+        }
+        let object = serde_json::Value::Object(map.into_iter().collect());
+        serde_json::from_value(object).map(Some).map_err(D::Error::custom)
+    }
+}
+
+/// `scoresheet`'s answer: the moves read (UCI) and the half-moves (1 = White's first) after
+/// which a draw offer `(=)` is written (FIDE C.12).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoresheetAnswer {
+    pub moves: Vec<String>,
+    pub draw_offers: Vec<u32>,
+}
+/// A request: `id` (echoed in the response) and the operation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    pub id: u64,
+    #[serde(flatten)]
+    pub op: Op,
+}
+
+/// The operations.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Op {
+    Hello,
+    Observe {
+        #[serde(flatten)]
+        position: PositionSpec,
+    },
+    Perft {
+        #[serde(flatten)]
+        position: PositionSpec,
+        depth: u32,
+    },
+    San {
+        #[serde(flatten)]
+        position: PositionSpec,
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    ParseSan {
+        #[serde(flatten)]
+        position: PositionSpec,
+        san: String,
+    },
+    Claim {
+        #[serde(flatten)]
+        position: PositionSpec,
+        claim: DrawClaim,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+    },
+    Flag {
+        #[serde(flatten)]
+        position: PositionSpec,
+        flagged: Color,
+    },
+    Events {
+        #[serde(flatten)]
+        position: PositionSpec,
+        events: Vec<Event>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_control: Option<TimeControl>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        supervision: Option<Supervision>,
+    },
+    /// FIDE D.2.1: the spoken form of a move.
+    Spoken {
+        #[serde(flatten)]
+        position: PositionSpec,
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// Guidelines I.8: the verdict on a sealed move written `text`.
+    Sealed {
+        #[serde(flatten)]
+        position: PositionSpec,
+        text: String,
+    },
+    /// FIDE C.12, C.13: a game written on a scoresheet, read from the position.
+    Scoresheet {
+        #[serde(flatten)]
+        position: PositionSpec,
+        text: String,
+    },
+    Quit,
+}
+
+/// `hello`'s answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    pub name: String,
+    pub version: String,
+    pub protocol: u32,
+    pub ops: Vec<String>,
+    #[serde(default)]
+    pub profile: Option<String>,
+}
+
+impl Hello {
+    /// Why this `hello` answer cannot be worked with: a protocol version this runner does not
+    /// speak. (Operation names it does not know are allowed: a newer adapter may offer more.)
+    pub fn check(&self) -> Result<(), String> {
+        if self.protocol != PROTOCOL_VERSION {
+            return Err(format!(
+                "the implementation speaks protocol version {}; this runner speaks version {PROTOCOL_VERSION}",
+                self.protocol
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// `observe`'s answer. A field left out is one the implementation does not report; the
+/// expectations that need it are skipped.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Observation {
+    pub fen: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal_moves: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_check: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<Status>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claimable: Option<Vec<DrawClaim>>,
+}
+
+/// `perft`'s answer.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PerftAnswer {
+    pub nodes: u64,
+    #[serde(default)]
+    pub divide: BTreeMap<String, u64>,
+}
+
+/// `san`'s answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SanAnswer {
+    pub san: String,
+}
+
+/// `parse_san`'s answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ParseSanAnswer {
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// `claim`'s answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClaimAnswer {
+    pub valid: bool,
+}
+
+/// `flag`'s answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlagAnswer {
+    pub result: GameResult,
+}
+
+/// `spoken`'s answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpokenAnswer {
+    pub spoken: String,
+}
+
+/// `sealed`'s answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SealedAnswer {
+    pub verdict: SealedVerdict,
+}
+
+/// `quit`'s answer: nothing but the id.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Goodbye {}
+
+/// The operations of the protocol, each once: its [`Op`] variant, its answer type and its name
+/// as written in `op` and in `hello`'s `ops`. From this table come [`Op::name`], [`Op::NAMES`],
+/// [`Reply`] (an answer of any operation), [`Reply::read`] (an answer read as the one its
+/// request asks for) and the conversions from a [`Reply`] to each answer type.
+macro_rules! operations {
+    ($($variant:ident($answer:ty) = $name:literal,)*) => {
+        impl Op {
+            /// Every operation's name, in the order of the protocol's documentation.
+            pub const NAMES: &'static [&'static str] = &[$($name),*];
+
+            /// The operation's name as written in `op` and in `hello`'s `ops`.
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $(Op::$variant { .. } => $name,)*
+                }
+            }
+        }
+
+        /// The answer to one request, of the type its operation answers with.
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+        #[serde(untagged)]
+        pub enum Reply {
+            $(
+                #[doc = concat!("The answer to `", $name, "`.")]
+                $variant($answer),
+            )*
+        }
+
+        impl Reply {
+            /// Reads `value`, an answer without its `error`, as the answer `op` asks for.
+            pub fn read(op: &Op, value: serde_json::Value) -> Result<Reply, serde_json::Error> {
+                match op {
+                    $(Op::$variant { .. } => serde_json::from_value(value).map(Reply::$variant),)*
+                }
+            }
+
+            /// The name of the operation this answers.
+            pub fn op_name(&self) -> &'static str {
+                match self {
+                    $(Reply::$variant(_) => $name,)*
+                }
+            }
+        }
+
+        $(
+            impl From<$answer> for Reply {
+                fn from(answer: $answer) -> Reply {
+                    Reply::$variant(answer)
+                }
+            }
+
+            impl TryFrom<Reply> for $answer {
+                type Error = Reply;
+                fn try_from(reply: Reply) -> Result<$answer, Reply> {
+                    match reply {
+                        Reply::$variant(answer) => Ok(answer),
+                        other => Err(other),
+                    }
+                }
+            }
+        )*
+    };
+}
+
+operations! {
+    Hello(Hello) = "hello",
+    Observe(Observation) = "observe",
+    Perft(PerftAnswer) = "perft",
+    San(SanAnswer) = "san",
+    ParseSan(ParseSanAnswer) = "parse_san",
+    Claim(ClaimAnswer) = "claim",
+    Flag(FlagAnswer) = "flag",
+    Events(EventOutcome) = "events",
+    Spoken(SpokenAnswer) = "spoken",
+    Sealed(SealedAnswer) = "sealed",
+    Scoresheet(ScoresheetAnswer) = "scoresheet",
+    Quit(Goodbye) = "quit",
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn event_outcome_in_a_case_refuses_unknown_fields() {
+        #[derive(Debug, Deserialize)]
+        struct Holder {
+            #[serde(deserialize_with = "EventOutcome::read_strict")]
+            events: Option<EventOutcome>,
+        }
+        let ok: Result<Holder, _> = serde_yaml::from_str("events: {result: 1-0, annulled: false}");
+        let outcome = ok.map(|h| h.events.map(|e| (e.result, e.annulled)));
+        assert_eq!(outcome.ok(), Some(Some((Some(GameResult::WhiteWins), Some(false)))));
+        let bad: Result<Holder, _> = serde_yaml::from_str("events: {resutl: 1-0}");
+        assert!(bad.is_err_and(|e| e.to_string().contains("resutl")));
+    }
+}

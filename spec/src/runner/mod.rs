@@ -1,0 +1,264 @@
+//! Running cases against an implementation: each case's expectations become questions, one
+//! definition per operation (`questions.rs`), asked in order and judged into verdicts
+//! (`verdict.rs`), which combine into the case's outcome.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+mod questions;
+mod verdict;
+
+use crate::case::{pgn_moves, Case, Edition, Expect};
+use crate::corpus::{position_spec, LocatedCase};
+use crate::implementation::{ask, Failure, Implementation};
+use crate::outcome::{CaseReport, Mismatch, Outcome};
+use crate::profile::Profile;
+use crate::protocol::{Op, ParseSanAnswer, PositionSpec};
+use questions::{pgn_move_failed, Asked, OPERATIONS};
+use verdict::{unable, Verdict};
+
+/// How to run.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    pub profile: Profile,
+    /// The edition (the profile's unless `--laws` says otherwise).
+    pub laws: Edition,
+    /// Perft expectations over this many nodes are skipped.
+    pub max_nodes: Option<u64>,
+    /// Cases expected to fail (`--expect FILE`).
+    pub expected_failures: BTreeSet<String>,
+    pub jobs: usize,
+}
+
+impl RunOptions {
+    pub fn new(profile: Profile) -> RunOptions {
+        RunOptions { profile, laws: profile.laws, max_nodes: None, expected_failures: BTreeSet::new(), jobs: 1 }
+    }
+}
+
+/// Makes a fresh implementation (one per worker thread).
+pub type Factory<'a> = dyn Fn() -> Result<Box<dyn Implementation>, String> + Sync + 'a;
+
+/// Runs `cases` with `jobs` workers, calling `progress` after each case; reports in case order.
+pub fn run(
+    cases: &[&LocatedCase],
+    factory: &Factory<'_>,
+    options: &RunOptions,
+    progress: &(dyn Fn(&CaseReport) + Sync),
+) -> Vec<CaseReport> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<CaseReport>>> = Mutex::new(vec![None; cases.len()]);
+    let worker = || {
+        let mut imp = factory();
+        let mut ops = hello_ops(&mut imp);
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(located) = cases.get(index) else { break };
+            let report = match (&mut imp, &ops) {
+                (Ok(imp), Ok(ops)) => {
+                    let report = run_case(imp.as_mut(), ops, located, options);
+                    finish_case(imp.as_mut(), report)
+                }
+                (Err(reason), _) => report_of(located, Outcome::Error, Some(reason.clone()), vec![]),
+                (_, Err(reason)) => report_of(located, Outcome::Error, Some(reason.clone()), vec![]),
+            };
+            if report.outcome == Outcome::Error && ops.is_err() {
+                ops = hello_ops(&mut imp);
+            }
+            progress(&report);
+            if let Ok(mut results) = results.lock() {
+                results[index] = Some(report);
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.max(1) {
+            scope.spawn(worker);
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    results
+        .into_iter()
+        .zip(cases)
+        .map(|(r, c)| r.unwrap_or_else(|| report_of(c, Outcome::Error, Some("the worker stopped".into()), vec![])))
+        .collect()
+}
+
+/// The case's report after [`Implementation::finish_case`]: a case after which the
+/// implementation said more than it was asked is an ERROR (or a TIMEOUT), whatever it gave.
+fn finish_case(imp: &mut dyn Implementation, mut report: CaseReport) -> CaseReport {
+    if let Err(failure) = imp.finish_case() {
+        let outcome = if matches!(failure, Failure::Timeout(_)) { Outcome::Timeout } else { Outcome::Error };
+        if !matches!(report.outcome, Outcome::Error | Outcome::Timeout) {
+            report.outcome = outcome;
+            report.reason = Some(format!("after the case: {failure}"));
+        }
+    }
+    report
+}
+
+fn hello_ops(imp: &mut Result<Box<dyn Implementation>, String>) -> Result<BTreeSet<String>, String> {
+    let imp = imp.as_mut().map_err(|e| e.clone())?;
+    match imp.hello() {
+        Ok(hello) => match hello.check() {
+            Ok(()) => Ok(hello.ops.into_iter().collect()),
+            Err(problem) => Err(format!("hello: {problem}")),
+        },
+        Err(f) => Err(format!("hello failed: {f}")),
+    }
+}
+
+fn report_of(located: &LocatedCase, outcome: Outcome, reason: Option<String>, mismatches: Vec<Mismatch>) -> CaseReport {
+    CaseReport {
+        id: located.case.id.clone(),
+        file: located.file.clone(),
+        line: located.line,
+        article: located.case.article(),
+        refs: located.case.refs.clone(),
+        outcome,
+        reason,
+        mismatches,
+    }
+}
+
+/// Runs one case.
+pub fn run_case(
+    imp: &mut dyn Implementation,
+    ops: &BTreeSet<String>,
+    located: &LocatedCase,
+    options: &RunOptions,
+) -> CaseReport {
+    let case = &located.case;
+    let verdicts = if !case.laws.contains(&options.laws) {
+        let editions: Vec<String> = case.laws.iter().map(|e| e.to_string()).collect();
+        vec![Verdict::Skip(format!("holds for the Laws of {}, not {}", editions.join(" and "), options.laws))]
+    } else {
+        let note = imp.skip_note();
+        let mut session = Session { imp, ops, note, verdicts: Vec::new() };
+        session.check_case(case, &case.expect_under(options.profile.name), options);
+        session.verdicts
+    };
+    let (outcome, reason, mismatches) = combine(verdicts);
+    let outcome = match (outcome, options.expected_failures.contains(&case.id)) {
+        (Outcome::Fail, true) => Outcome::Xfail,
+        (Outcome::Pass, true) => Outcome::Xpass,
+        (o, _) => o,
+    };
+    report_of(located, outcome, reason, mismatches)
+}
+
+/// TIMEOUT over ERROR over FAIL over SKIP over PASS; a case with no verdict could not run.
+fn combine(verdicts: Vec<Verdict>) -> (Outcome, Option<String>, Vec<Mismatch>) {
+    let mut mismatches = Vec::new();
+    let (mut error, mut skip, mut timeout) = (None, None, None);
+    for v in &verdicts {
+        match v {
+            Verdict::Pass => {}
+            Verdict::Fail(m) => mismatches.push(m.clone()),
+            Verdict::Skip(r) => skip = skip.or(Some(r.clone())),
+            Verdict::Error(r) => error = error.or(Some(r.clone())),
+            Verdict::Timeout(r) => timeout = timeout.or(Some(r.clone())),
+        }
+    }
+    if timeout.is_some() {
+        (Outcome::Timeout, timeout, mismatches)
+    } else if error.is_some() {
+        (Outcome::Error, error, mismatches)
+    } else if !mismatches.is_empty() {
+        (Outcome::Fail, None, mismatches)
+    } else if skip.is_some() {
+        (Outcome::Skip, skip, mismatches)
+    } else if verdicts.is_empty() {
+        (Outcome::Error, Some("the case checked nothing".into()), mismatches)
+    } else {
+        (Outcome::Pass, None, mismatches)
+    }
+}
+
+struct Session<'a> {
+    imp: &'a mut dyn Implementation,
+    ops: &'a BTreeSet<String>,
+    /// The implementation's [`Implementation::skip_note`].
+    note: Option<&'static str>,
+    verdicts: Vec<Verdict>,
+}
+
+impl Session<'_> {
+    /// Asks every operation the questions the case's expectations make of it: an operation the
+    /// implementation did not declare in `hello` cannot answer any of them.
+    fn check_case(&mut self, case: &Case, expect: &Expect, options: &RunOptions) {
+        let Some(position) = self.position(case) else { return };
+        for operation in OPERATIONS {
+            let asked = (operation.questions)(case, expect, &position, options);
+            if asked.is_empty() {
+                continue;
+            }
+            if !self.ops.contains(operation.name) {
+                let reason = format!("the implementation does not support `{}`", operation.name);
+                self.verdicts.push(unable(self.note, reason));
+                continue;
+            }
+            for item in asked {
+                match item {
+                    Asked::Skip(reason) => self.verdicts.push(Verdict::Skip(reason)),
+                    Asked::Question(question) => {
+                        let answer = self.imp.answer(&question.op);
+                        self.verdicts.extend((question.judge)(answer, self.note));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The position the case starts from, its PGN read into UCI moves by the implementation.
+    fn position(&mut self, case: &Case) -> Option<PositionSpec> {
+        let mut spec = match position_spec(case, case.moves.clone()) {
+            Ok(spec) => spec,
+            Err(e) => {
+                self.verdicts.push(Verdict::Error(format!("case input: {e}")));
+                return None;
+            }
+        };
+        let Some(pgn) = &case.pgn else { return Some(spec) };
+        let sans = match pgn_moves(pgn) {
+            Ok(sans) => sans,
+            Err(e) => {
+                self.verdicts.push(Verdict::Error(format!("case input: {e}")));
+                return None;
+            }
+        };
+        if !self.ops.contains("parse_san") {
+            self.verdicts.push(unable(self.note, "the implementation does not support `parse_san`".into()));
+            return None;
+        }
+        for san in sans {
+            let op = Op::ParseSan { position: spec.clone(), san: san.clone() };
+            match ask::<ParseSanAnswer>(self.imp, &op) {
+                Ok(answer) => spec.moves.push(answer.mv),
+                Err(failure) => {
+                    self.verdicts.push(pgn_move_failed(&san, failure, self.note));
+                    return None;
+                }
+            }
+        }
+        Some(spec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::verdict::mismatch;
+    use super::*;
+
+    #[test]
+    fn combine_ranks_timeout_over_error_over_fail_over_skip() {
+        let fail = || mismatch("x", "a", "b");
+        assert_eq!(combine(vec![Verdict::Pass, Verdict::Skip("s".into())]).0, Outcome::Skip);
+        assert_eq!(combine(vec![Verdict::Skip("s".into()), fail()]).0, Outcome::Fail);
+        assert_eq!(combine(vec![fail(), Verdict::Error("e".into())]).0, Outcome::Error);
+        assert_eq!(combine(vec![Verdict::Error("e".into()), Verdict::Timeout("t".into())]).0, Outcome::Timeout);
+        assert_eq!(combine(vec![Verdict::Pass]).0, Outcome::Pass);
+        assert_eq!(combine(vec![]).0, Outcome::Error, "a case that checked nothing never passes");
+    }
+}

@@ -1,0 +1,117 @@
+//! What one expectation gave, and the ways of arriving at it that every operation shares: a
+//! comparison, a failed answer, and "cannot answer" in all its forms (an operation the
+//! implementation did not declare, an answer `unsupported`, a field it does not report).
+
+use std::collections::BTreeSet;
+
+use crate::implementation::{Answer, Failure};
+use crate::outcome::Mismatch;
+use crate::protocol::{ErrorKind, Reply};
+
+/// What one expectation gave.
+#[derive(Clone, Debug)]
+pub(crate) enum Verdict {
+    Pass,
+    Fail(Mismatch),
+    Skip(String),
+    Error(String),
+    /// No answer in time: which request, and how the program was.
+    Timeout(String),
+}
+
+pub(crate) fn mismatch(what: impl Into<String>, expected: impl Into<String>, actual: impl Into<String>) -> Verdict {
+    Verdict::Fail(Mismatch { what: what.into(), expected: expected.into(), actual: actual.into() })
+}
+
+pub(crate) fn compare<T: PartialEq + std::fmt::Debug>(what: &str, expected: &T, actual: &T) -> Verdict {
+    if expected == actual {
+        Verdict::Pass
+    } else {
+        mismatch(what, show(expected), show(actual))
+    }
+}
+
+/// A value as JSON-ish text for reports.
+fn show<T: std::fmt::Debug>(value: &T) -> String {
+    format!("{value:?}")
+}
+
+/// The one way of saying that the implementation cannot answer: a skip, with the
+/// implementation's note (see [`crate::implementation::Implementation::skip_note`]).
+pub(crate) fn unable(note: Option<&str>, reason: String) -> Verdict {
+    Verdict::Skip(match note {
+        Some(note) => format!("{note}: {reason}"),
+        None => reason,
+    })
+}
+
+/// A field of an answer the implementation left out.
+pub(crate) fn unreported(note: Option<&str>, field: &str) -> Verdict {
+    unable(note, format!("the implementation does not report `{field}`"))
+}
+
+/// The verdict for an expectation whose request failed: `unsupported` cannot answer, another
+/// error answered is a mismatch (an answer was wanted), a broken program an error, no answer
+/// in time a timeout.
+pub(crate) fn failed(what: &str, failure: Failure, note: Option<&str>) -> Verdict {
+    match failure {
+        Failure::Answered(body) if body.kind == ErrorKind::Unsupported => {
+            unable(note, format!("{what}: the implementation answered unsupported ({})", body.message))
+        }
+        Failure::Answered(body) => mismatch(what, "an answer", body.to_string()),
+        Failure::Broken(message) => Verdict::Error(format!("{what}: {message}")),
+        Failure::Timeout(message) => Verdict::Timeout(format!("{what}: {message}")),
+    }
+}
+
+/// The answer as the type the request asks for, or the verdict when there is none.
+pub(crate) fn take<T: TryFrom<Reply, Error = Reply>>(
+    what: &str,
+    answer: Answer<Reply>,
+    note: Option<&str>,
+) -> Result<T, Verdict> {
+    match answer {
+        Ok(reply) => T::try_from(reply)
+            .map_err(|other| Verdict::Error(format!("{what}: answered with an answer to {}", other.op_name()))),
+        Err(failure) => Err(failed(what, failure, note)),
+    }
+}
+
+/// Compares an expected field with the reported one: nothing when the case does not name
+/// it, a skip when the implementation does not report it.
+pub(crate) fn reported<T: PartialEq + std::fmt::Debug>(
+    what: &str,
+    expected: &Option<T>,
+    actual: &Option<T>,
+    note: Option<&str>,
+) -> Option<Verdict> {
+    match (expected, actual) {
+        (None, _) => None,
+        (Some(_), None) => Some(unable(note, format!("{what}: the implementation does not report it"))),
+        (Some(e), Some(a)) => Some(compare(what, e, a)),
+    }
+}
+
+/// Compares two sets of moves, naming what is missing and what is extra.
+pub(crate) fn compare_sets(
+    what: &str,
+    expected: &[String],
+    actual: Option<&Vec<String>>,
+    note: Option<&str>,
+) -> Verdict {
+    let Some(actual) = actual else {
+        return unreported(note, what);
+    };
+    let want: BTreeSet<&String> = expected.iter().collect();
+    let got: BTreeSet<&String> = actual.iter().collect();
+    if want == got {
+        return Verdict::Pass;
+    }
+    let missing: Vec<&&String> = want.difference(&got).collect();
+    let extra: Vec<&&String> = got.difference(&want).collect();
+    mismatch(
+        what,
+        format!("{} moves; missing {missing:?}", want.len()),
+        format!("{} moves; extra {extra:?}", got.len()),
+    )
+}
