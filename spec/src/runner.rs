@@ -4,9 +4,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use arbiter_core::Position;
+use arbiter_core::{Laws, Position};
 
-use crate::case::{pgn_moves, Case, Edition, Expect, SanReading};
+use crate::case::{pgn_moves, Case, Expect, SanReading};
 use crate::corpus::{position_spec, LocatedCase};
 use crate::implementation::{Failure, Implementation};
 use crate::outcome::{CaseReport, Mismatch, Outcome};
@@ -18,7 +18,7 @@ use crate::protocol::{ErrorBody, ErrorKind, EventOutcome, Observation, PositionS
 pub struct RunOptions {
     pub profile: Profile,
     /// The edition (the profile's unless `--laws` says otherwise).
-    pub laws: Edition,
+    pub laws: Laws,
     /// Perft expectations over this many nodes are skipped.
     pub max_nodes: Option<u64>,
     /// Cases expected to fail (`--expect FILE`).
