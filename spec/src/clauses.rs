@@ -272,6 +272,10 @@ mod tests {
         assert_eq!(title("II"), "Guidelines II");
         assert_eq!(title("III.3"), "Guidelines III");
         assert_eq!(ClauseKey::of("C").part(), Part::Appendix);
+        // Written as the number, as `arbiter coverage --json` writes its keys.
+        let map: BTreeMap<ClauseKey, u32> =
+            [("10.1", 1), ("I.8", 2), ("3.10.3", 3)].map(|(k, v)| (ClauseKey::of(k), v)).into();
+        assert_eq!(serde_json::to_string(&map).ok(), Some(r#"{"3.10.3":3,"10.1":1,"I.8":2}"#.to_owned()));
         assert_eq!(ClauseKey::of("IV").part(), Part::Guidelines);
     }
 
