@@ -3,6 +3,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use arbiter_core::Laws;
+
 use serde::{Deserialize, Serialize};
 
 use crate::excerpt::excerpt;
@@ -10,51 +12,9 @@ use crate::protocol::{
     Color, DrawClaim, ErrorKind, Event, EventSetup, GameResult, SealedVerdict, Status, Supervision, TimeControl,
 };
 
-/// An edition of the FIDE Laws of Chess.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(try_from = "u16", into = "u16")]
-pub enum Edition {
-    /// The Laws in force from 1 January 2018.
-    Fide2018,
-    /// The Laws in force from 1 January 2023.
-    Fide2023,
-}
-
-impl Edition {
-    pub const ALL: [Edition; 2] = [Edition::Fide2018, Edition::Fide2023];
-    pub fn year(self) -> u16 {
-        match self {
-            Edition::Fide2018 => 2018,
-            Edition::Fide2023 => 2023,
-        }
-    }
-}
-
-impl TryFrom<u16> for Edition {
-    type Error = String;
-    fn try_from(year: u16) -> Result<Edition, String> {
-        match year {
-            2018 => Ok(Edition::Fide2018),
-            2023 => Ok(Edition::Fide2023),
-            other => Err(format!("unknown edition of the Laws {other}: expected 2018 or 2023")),
-        }
-    }
-}
-
-impl From<Edition> for u16 {
-    fn from(e: Edition) -> u16 {
-        e.year()
-    }
-}
-
-impl fmt::Display for Edition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.year())
-    }
-}
-
-fn both_editions() -> Vec<Edition> {
-    Edition::ALL.to_vec()
+/// The editions a case holds for when it does not say: all of them.
+fn every_edition() -> Vec<Laws> {
+    Laws::ALL.to_vec()
 }
 
 /// A file of cases.
@@ -83,12 +43,13 @@ pub enum Variant {
 pub struct Case {
     /// Stable, unique, never reused.
     pub id: String,
-    /// The clauses tested: current numbers, with the 2018 number where it differs, as
-    /// `"3.7.3.1 (2018: 3.7.4.1)"`.
+    /// The clauses tested, each as its id (its number in [`Laws::CLAUSE_IDS`]) with the
+    /// numbers of other editions in brackets where they differ: `"3.7.3.1 (2018: 3.7.4.1)"`
+    /// ([`ClauseRef`]).
     pub refs: Vec<String>,
-    /// The editions the case holds for (default both).
-    #[serde(default = "both_editions")]
-    pub laws: Vec<Edition>,
+    /// The editions the case holds for (default: every edition, [`Laws::ALL`]).
+    #[serde(default = "every_edition")]
+    pub laws: Vec<Laws>,
     /// The rule in plain words, one line.
     pub description: String,
     #[serde(default)]
@@ -279,39 +240,141 @@ impl Expect {
     }
 }
 
-/// A reference to a clause: its current number and, where it differs, its 2018 number.
+/// A reference to a clause, as a case's `refs` write it: its id (its number in
+/// [`Laws::CLAUSE_IDS`]) and, in brackets, its number in other editions, `"3.7.3.1 (2018:
+/// 3.7.4.1)"`; more than one bracket for more than one edition, `"N (2018: M) (2027: K)"`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClauseRef {
     pub id: String,
-    pub id_2018: Option<String>,
+    /// The numbers written in brackets, in the order written: never [`Laws::CLAUSE_IDS`], no
+    /// edition twice.
+    pub numbers: Vec<(Laws, String)>,
 }
 
 impl ClauseRef {
-    /// Reads `"3.7.3.1"` or `"3.7.3.1 (2018: 3.7.4.1)"`.
+    /// Reads `"3.7.3.1"`, `"3.7.3.1 (2018: 3.7.4.1)"` or more brackets of the form
+    /// `(YEAR: NUMBER)`, one per edition other than [`Laws::CLAUSE_IDS`].
     pub fn parse(text: &str) -> Result<ClauseRef, String> {
+        let whole = text;
         let text = text.trim();
-        let (id, rest) = match text.split_once(' ') {
-            Some((id, rest)) => (id, Some(rest.trim())),
-            None => (text, None),
-        };
-        let id_2018 = match rest {
-            None => None,
-            Some(rest) => Some(
-                rest.strip_prefix("(2018:")
-                    .and_then(|r| r.strip_suffix(')'))
-                    .map(|r| r.trim().to_owned())
-                    .ok_or_else(|| format!("clause reference {}: expected \"N\" or \"N (2018: M)\"", excerpt(text)))?,
-            ),
-        };
+        let (id, mut rest) = text.split_at(text.find(|c: char| c.is_whitespace() || c == '(').unwrap_or(text.len()));
         if id.is_empty() {
-            return Err("empty clause reference".into());
+            return Err(if text.is_empty() { "empty clause reference".into() } else { ClauseRef::malformed(whole) });
         }
-        Ok(ClauseRef { id: id.to_owned(), id_2018 })
+        let mut numbers: Vec<(Laws, String)> = Vec::new();
+        loop {
+            rest = rest.trim_start();
+            if rest.is_empty() {
+                break;
+            }
+            let bracket = rest.strip_prefix('(').and_then(|r| r.split_once(')'));
+            let Some((inside, after)) = bracket else { return Err(ClauseRef::malformed(whole)) };
+            let Some((year, number)) = inside.split_once(':') else { return Err(ClauseRef::malformed(whole)) };
+            let number = number.trim();
+            if number.is_empty() || number.contains(|c: char| c.is_whitespace() || c == '(') {
+                return Err(ClauseRef::malformed(whole));
+            }
+            let laws: Laws = year.trim().parse().map_err(|e| format!("clause reference {}: {e}", excerpt(whole)))?;
+            if laws == Laws::CLAUSE_IDS {
+                return Err(format!(
+                    "clause reference {}: the number before the brackets is the {laws} number",
+                    excerpt(whole)
+                ));
+            }
+            if numbers.iter().any(|(seen, _)| *seen == laws) {
+                return Err(format!("clause reference {}: the {laws} number is given twice", excerpt(whole)));
+            }
+            numbers.push((laws, number.to_owned()));
+            rest = after;
+        }
+        Ok(ClauseRef { id: id.to_owned(), numbers })
+    }
+
+    fn malformed(text: &str) -> String {
+        let years: Vec<String> =
+            Laws::ALL.iter().filter(|&&laws| laws != Laws::CLAUSE_IDS).map(|laws| laws.to_string()).collect();
+        format!(
+            "clause reference {}: expected \"N\" or \"N (YEAR: M)\", YEAR one of {}",
+            excerpt(text),
+            years.join(", ")
+        )
+    }
+
+    /// The reference as it should be written: the id, then the number of each edition in
+    /// `laws` where it differs (oldest first). Editions in which the clause does not exist are
+    /// left out.
+    pub fn canonical(id: &str, laws: impl IntoIterator<Item = Laws>) -> String {
+        let mut text = id.to_owned();
+        let mut laws: Vec<Laws> = laws.into_iter().collect();
+        laws.sort();
+        laws.dedup();
+        for laws in laws {
+            match laws.number(id) {
+                Some(number) if number != id => text.push_str(&format!(" ({laws}: {number})")),
+                _ => {}
+            }
+        }
+        text
+    }
+
+    /// The number written for `laws`: the id for [`Laws::CLAUSE_IDS`], the bracket's number
+    /// for another edition, `None` when the reference gives none.
+    pub fn number_in(&self, laws: Laws) -> Option<&str> {
+        if laws == Laws::CLAUSE_IDS {
+            return Some(&self.id);
+        }
+        self.numbers.iter().find(|(l, _)| *l == laws).map(|(_, n)| n.as_str())
+    }
+
+    /// What is wrong with the numbers written against the edition table
+    /// ([`Laws::number`]): a number that differs from the table's, one written for an edition
+    /// where the clause has its id's number or no counterpart, or one left out for an edition
+    /// older than [`Laws::CLAUSE_IDS`] (every reference has given those from the start; the
+    /// numbers of newer editions may be left out, so that no case file has to change when one
+    /// comes).
+    pub fn numbering_problems(&self) -> Vec<String> {
+        let older = Laws::ALL.into_iter().filter(|&laws| laws < Laws::CLAUSE_IDS);
+        let right = ClauseRef::canonical(&self.id, older.clone().chain(self.numbers.iter().map(|(laws, _)| *laws)));
+        let mut problems = Vec::new();
+        for (laws, written) in &self.numbers {
+            match laws.number(&self.id) {
+                Some(number) if number == self.id => {
+                    problems.push(format!("clause {} has the same number in {laws}: write \"{right}\"", self.id))
+                }
+                Some(number) if number != written => problems.push(format!(
+                    "clause {} is {number} in {laws}, not {}: write \"{right}\"",
+                    self.id,
+                    excerpt(written)
+                )),
+                Some(_) => {}
+                None => problems.push(format!("clause {} has no counterpart in {laws}: write \"{right}\"", self.id)),
+            }
+        }
+        for laws in older {
+            match laws.number(&self.id) {
+                Some(number) if number != self.id && self.number_in(laws).is_none() => {
+                    problems.push(format!("clause {} was {number} in {laws}: write \"{right}\"", self.id))
+                }
+                _ => {}
+            }
+        }
+        problems
     }
 
     /// The article: the clause number's first part (`3` for `3.8.2.2`, `C` for `C.10`).
     pub fn article(&self) -> &str {
         self.id.split('.').next().unwrap_or(&self.id)
+    }
+}
+
+impl fmt::Display for ClauseRef {
+    /// As written in a case file: `3.7.3.1 (2018: 3.7.4.1)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.id)?;
+        for (laws, number) in &self.numbers {
+            write!(f, " ({laws}: {number})")?;
+        }
+        Ok(())
     }
 }
 
@@ -426,13 +489,57 @@ mod tests {
 
     #[test]
     fn clause_ref_reads_current_and_2018_numbers() {
-        assert_eq!(ClauseRef::parse("3.8.2.2"), Ok(ClauseRef { id: "3.8.2.2".into(), id_2018: None }));
-        assert_eq!(
-            ClauseRef::parse("3.7.3.1 (2018: 3.7.4.1)"),
-            Ok(ClauseRef { id: "3.7.3.1".into(), id_2018: Some("3.7.4.1".into()) })
-        );
-        assert!(ClauseRef::parse("3.7.3.1 2018 3.7.4.1").is_err());
+        assert_eq!(ClauseRef::parse("3.8.2.2"), Ok(ClauseRef { id: "3.8.2.2".into(), numbers: vec![] }));
+        let ep = ClauseRef { id: "3.7.3.1".into(), numbers: vec![(Laws::Fide2018, "3.7.4.1".into())] };
+        // Every spelling the shipped corpus and today's files use, and spaces around the number.
+        for text in [
+            "3.7.3.1 (2018: 3.7.4.1)",
+            "3.7.3.1 (2018:3.7.4.1)",
+            " 3.7.3.1  ( 2018 : 3.7.4.1 ) ",
+            "3.7.3.1(2018: 3.7.4.1)",
+        ] {
+            assert_eq!(ClauseRef::parse(text).as_ref(), Ok(&ep), "{text}");
+        }
+        assert_eq!(ep.to_string(), "3.7.3.1 (2018: 3.7.4.1)");
+        assert_eq!((ep.number_in(Laws::Fide2018), ep.number_in(Laws::Fide2023)), (Some("3.7.4.1"), Some("3.7.3.1")));
         assert_eq!(ClauseRef::parse("C.10").map(|r| r.article().to_owned()), Ok("C".to_owned()));
+    }
+
+    #[test]
+    fn clause_ref_refuses_what_names_no_edition_once() {
+        let err = |text: &str| ClauseRef::parse(text).err().unwrap_or_default();
+        for bad in [
+            "3.7.3.1 2018 3.7.4.1",
+            "3.7.3.1 (2018 3.7.4.1)",
+            "3.7.3.1 (2018: )",
+            "3.7.3.1 (2018: 3.7.4.1",
+            "(2018: 3)",
+        ] {
+            assert!(err(bad).contains("expected \"N\" or \"N (YEAR: M)\", YEAR one of 2018"), "{bad}: {}", err(bad));
+        }
+        assert_eq!(err("  "), "empty clause reference");
+        assert!(err("9.2.1 (2019: 9.2.1.1)").contains("unknown edition of the Laws 2019: expected 2018 or 2023"));
+        assert!(err("9.2.1 (2023: 9.2.1)").contains("the number before the brackets is the 2023 number"));
+        assert!(err("9.2.1 (2018: 9.2.1.1) (2018: 9.2.1.1)").contains("the 2018 number is given twice"));
+        // Bounded, whatever was written.
+        assert!(err(&format!("9.2.1 ({}: 1)", "9".repeat(100_000))).len() < 400);
+    }
+
+    /// The numbers written are checked against the edition table (core/data/editions.txt).
+    #[test]
+    fn clause_ref_numbers_agree_with_the_edition_table() {
+        let problems = |text: &str| ClauseRef::parse(text).map(|r| r.numbering_problems()).unwrap_or_default();
+        assert_eq!(problems("B.3 (2018: B.4)"), Vec::<String>::new());
+        assert_eq!(problems("3.8.2.2"), Vec::<String>::new());
+        // Issue 12: 2023 B.3 is 2018 B.4, not B.2.
+        assert_eq!(problems("B.3 (2018: B.2)"), ["clause B.3 is B.4 in 2018, not \"B.2\": write \"B.3 (2018: B.4)\""]);
+        assert_eq!(problems("B.3"), ["clause B.3 was B.4 in 2018: write \"B.3 (2018: B.4)\""]);
+        assert_eq!(
+            problems("3.8.2.2 (2018: 3.8.2.2)"),
+            ["clause 3.8.2.2 has the same number in 2018: write \"3.8.2.2\""]
+        );
+        assert_eq!(ClauseRef::canonical("9.2.3", Laws::ALL), "9.2.3 (2018: 9.2.2)");
+        assert_eq!(ClauseRef::canonical("9.2.3", [Laws::Fide2023]), "9.2.3");
     }
 
     #[test]

@@ -676,11 +676,7 @@ fn ref_problems(case: &Case, clauses: &Clauses) -> Vec<String> {
             Err(e) => problems.push(e),
             Ok(r) => match clauses.get(&r.id) {
                 None => problems.push(format!("unknown clause {} (not in fide-clauses.yaml)", excerpt(&r.id))),
-                Some(clause) if clause.id_2018 != r.id_2018 => problems.push(match &clause.id_2018 {
-                    Some(old) => format!("clause {} was {old} in 2018: write \"{} (2018: {old})\"", r.id, r.id),
-                    None => format!("clause {} has the same number in 2018: write \"{}\"", r.id, r.id),
-                }),
-                Some(_) => {}
+                Some(_) => problems.extend(r.numbering_problems()),
             },
         }
     }

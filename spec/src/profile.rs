@@ -1,14 +1,13 @@
 //! Rule profiles: the points where implementations may legitimately differ, and nowhere else.
 
 pub use arbiter_core::types::{DeadMode, DrawMode};
-
-use crate::case::Edition;
+use arbiter_core::Laws;
 
 /// A rule profile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Profile {
     pub name: &'static str,
-    pub laws: Edition,
+    pub laws: Laws,
     pub draws: DrawMode,
     pub dead: DeadMode,
     pub description: &'static str,
@@ -21,28 +20,28 @@ pub const DEFAULT_PROFILE: &str = "fide-2023";
 pub const PROFILES: [Profile; 4] = [
     Profile {
         name: "fide-2023",
-        laws: Edition::Fide2023,
+        laws: Laws::Fide2023,
         draws: DrawMode::Claims,
         dead: DeadMode::Full,
         description: "the FIDE Laws of 2023 as written",
     },
     Profile {
         name: "fide-2018",
-        laws: Edition::Fide2018,
+        laws: Laws::Fide2018,
         draws: DrawMode::Claims,
         dead: DeadMode::Full,
         description: "the FIDE Laws of 2018 as written",
     },
     Profile {
         name: "automatic-draws",
-        laws: Edition::Fide2023,
+        laws: Laws::Fide2023,
         draws: DrawMode::Automatic,
         dead: DeadMode::Full,
         description: "2023 Laws, but threefold repetition and fifty moves draw automatically (many servers)",
     },
     Profile {
         name: "material-only",
-        laws: Edition::Fide2023,
+        laws: Laws::Fide2023,
         draws: DrawMode::Claims,
         dead: DeadMode::MaterialOnly,
         description: "2023 Laws, but dead positions recognised by insufficient material only",

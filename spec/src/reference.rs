@@ -19,7 +19,6 @@ use arbiter_core::{
     Termination, UciError,
 };
 
-use crate::case::Edition;
 use crate::excerpt::excerpt;
 use crate::implementation::{Answer, Failure, Implementation};
 use crate::profile::{DeadMode, DrawMode, Profile};
@@ -42,19 +41,19 @@ pub struct Reference {
 impl Default for Reference {
     /// The 2023 Laws as written.
     fn default() -> Reference {
-        Reference { laws: Laws::Fide2023, draws: DrawMode::Claims, dead: DeadMode::Full, timeout: None }
+        Reference { laws: Laws::default(), draws: DrawMode::Claims, dead: DeadMode::Full, timeout: None }
     }
 }
 
 impl Reference {
-    /// The Laws of `edition` as written.
-    pub fn new(edition: Edition) -> Reference {
-        Reference { laws: core_laws(edition), ..Reference::default() }
+    /// The Laws of `laws` as written.
+    pub fn new(laws: Laws) -> Reference {
+        Reference { laws, ..Reference::default() }
     }
 
-    /// Under a rule profile (its draw and dead-position modes), with the edition `edition`.
-    pub fn for_profile(profile: &Profile, edition: Edition) -> Reference {
-        Reference { laws: core_laws(edition), draws: profile.draws, dead: profile.dead, timeout: None }
+    /// Under a rule profile (its draw and dead-position modes), with the edition `laws`.
+    pub fn for_profile(profile: &Profile, laws: Laws) -> Reference {
+        Reference { laws, draws: profile.draws, dead: profile.dead, timeout: None }
     }
 }
 
@@ -63,13 +62,6 @@ impl Reference {
     /// reference is judged by the same deadline as any other implementation.
     pub fn with_timeout(self, timeout: Duration) -> Reference {
         Reference { timeout: Some(timeout), ..self }
-    }
-}
-
-fn core_laws(edition: Edition) -> Laws {
-    match edition {
-        Edition::Fide2018 => Laws::Fide2018,
-        Edition::Fide2023 => Laws::Fide2023,
     }
 }
 

@@ -9,6 +9,7 @@ use std::fmt::Write;
 
 use serde_json::json;
 
+use crate::clauses::ClauseKey;
 use crate::excerpt::{excerpt, printable};
 use crate::outcome::{CaseReport, Outcome, Summary};
 
@@ -44,42 +45,13 @@ pub fn render(format: Format, info: &RunInfo, reports: &[CaseReport]) -> String 
     }
 }
 
-/// Reports grouped by article, articles in the order of the clause list (numbers first).
-fn by_article(reports: &[CaseReport]) -> BTreeMap<ArticleKey, Vec<&CaseReport>> {
-    let mut groups: BTreeMap<ArticleKey, Vec<&CaseReport>> = BTreeMap::new();
+/// Reports grouped by article, articles in the order of the Laws ([`ClauseKey`]).
+fn by_article(reports: &[CaseReport]) -> BTreeMap<ClauseKey, Vec<&CaseReport>> {
+    let mut groups: BTreeMap<ClauseKey, Vec<&CaseReport>> = BTreeMap::new();
     for r in reports {
-        groups.entry(ArticleKey::of(&r.article)).or_default().push(r);
+        groups.entry(ClauseKey::of(&r.article)).or_default().push(r);
     }
     groups
-}
-
-/// Sorts articles 1..12 numerically, then appendices (A-D), then guidelines (I-III).
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct ArticleKey(Part, u32, String);
-
-/// The part of the Laws an article belongs to, in the order of the Laws.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Part {
-    Article,
-    Appendix,
-    Guidelines,
-}
-
-impl ArticleKey {
-    fn of(article: &str) -> ArticleKey {
-        match article.parse::<u32>() {
-            Ok(n) => ArticleKey(Part::Article, n, article.to_owned()),
-            Err(_) if article.len() == 1 => ArticleKey(Part::Appendix, 0, article.to_owned()),
-            Err(_) => ArticleKey(Part::Guidelines, 0, article.to_owned()),
-        }
-    }
-    fn title(&self) -> String {
-        match self.0 {
-            Part::Article => format!("Article {}", self.2),
-            Part::Appendix => format!("Appendix {}", self.2),
-            Part::Guidelines => format!("Guidelines {}", self.2),
-        }
-    }
 }
 
 /// How many characters of a message, id or value a line-based report shows as they are; a
@@ -122,7 +94,7 @@ fn human(info: &RunInfo, reports: &[CaseReport]) -> String {
         if bad.is_empty() {
             continue;
         }
-        let _ = writeln!(out, "\n== {} ==", shown(&article.title()));
+        let _ = writeln!(out, "\n== {} ==", shown(&article.article_title()));
         for r in bad {
             let _ = writeln!(
                 out,
@@ -228,7 +200,7 @@ fn junit(info: &RunInfo, reports: &[CaseReport]) -> String {
         let _ = writeln!(
             out,
             "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">",
-            xml_escape(&shown(&article.title()), true),
+            xml_escape(&shown(&article.article_title()), true),
             s.total(),
             s.failed + s.xpassed,
             s.errors + s.timeouts,
@@ -366,7 +338,7 @@ fn markdown(info: &RunInfo, reports: &[CaseReport]) -> String {
     };
     for (article, group) in by_article(reports) {
         let s = Summary::of(&group.iter().map(|r| (*r).clone()).collect::<Vec<_>>());
-        out.push_str(&row(&markdown_text(&article.title()), &s));
+        out.push_str(&row(&markdown_text(&article.article_title()), &s));
     }
     out.push_str(&row("**total**", &Summary::of(reports)));
     let bad: Vec<&CaseReport> = reports.iter().filter(|r| r.outcome.is_unexpected()).collect();
@@ -443,6 +415,29 @@ mod tests {
             .collect();
         assert_eq!(bodies.len(), Outcome::ALL.len() - 1, "{xml}");
         assert!(bodies.iter().all(|b| b.contains("|<b>&amp;\"'`x`#SKIP")), "{bodies:?}");
+    }
+
+    /// Issue 12: the articles are titled by the part of the Laws they are in, Guidelines I
+    /// (adjourned games) among the Guidelines and not as an appendix, and ordered as in the Laws.
+    #[test]
+    fn human_junit_and_markdown_title_guidelines_i_as_guidelines() {
+        let mut reports = Vec::new();
+        for (article, id) in [("I", "sealed"), ("C", "san"), ("II", "chess960"), ("10", "score"), ("III", "quickplay")]
+        {
+            let mut r = report(id, Outcome::Fail, "wrong");
+            r.article = article.into();
+            reports.push(r);
+        }
+        let titles = ["Article 10", "Appendix C", "Guidelines I", "Guidelines II", "Guidelines III"];
+        let in_order = |text: &str, shown: &dyn Fn(&str) -> String| {
+            let at: Vec<Option<usize>> = titles.iter().map(|t| text.find(&shown(t))).collect();
+            assert!(at.iter().all(Option::is_some), "{titles:?} in {text}");
+            assert!(at.windows(2).all(|w| w[0] < w[1]), "{titles:?} in order in {text}");
+            assert!(!text.contains("Appendix I"), "{text}");
+        };
+        in_order(&render(Format::Human, &info(), &reports), &|t| format!("== {t} =="));
+        in_order(&render(Format::Junit, &info(), &reports), &|t| format!("<testsuite name=\"{t}\""));
+        in_order(&render(Format::Markdown, &info(), &reports), &|t| format!("| {t} |"));
     }
 
     #[test]

@@ -58,7 +58,7 @@
 //! Settings are serde-(de)serialisable too:
 //!
 //! ```json
-//! {"laws": "fide2023", "supervision": "unsupervised",
+//! {"laws": 2023, "supervision": "unsupervised",
 //!  "time_control": {"periods": [{"moves": 40, "base_ms": 5400000}, {"base_ms": 1800000}],
 //!                   "increment_ms": 30000, "delay": {"mode": "simple", "ms": 5000}},
 //!  "start_fen": "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1"}
@@ -90,7 +90,7 @@ use crate::{
 /// How the arbiter is set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
-    #[serde(with = "LawsDef")]
+    /// The edition: its year (`2023`; `"fide2023"` is read too).
     pub laws: Laws,
     pub time_control: TimeControl,
     #[serde(default)]
@@ -98,14 +98,6 @@ pub struct Settings {
     /// The starting position; the standard one (2.3) when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_fen: Option<String>,
-}
-
-/// Serde form of [`Laws`]: `"fide2018"` or `"fide2023"`.
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "Laws", rename_all = "snake_case")]
-enum LawsDef {
-    Fide2018,
-    Fide2023,
 }
 
 impl Settings {

@@ -3,14 +3,14 @@
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
-use arbiter_spec::clauses::{coverage, Checkable, Clauses};
+use arbiter_spec::clauses::{coverage, Checkable, ClauseKey, Clauses};
 use arbiter_spec::corpus::Corpus;
 
 use super::selection::Selection;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Print `{"3.8.2.2": 7, ...}`.
+    /// Print `{"3.8.2.2": 7, ...}`, clauses in the order of the Laws.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
@@ -29,7 +29,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     let rows = coverage(&Clauses::builtin(), &selected);
     if args.json {
-        let map: BTreeMap<&str, u32> = rows.iter().map(|r| (r.id.as_str(), r.cases)).collect();
+        let map: BTreeMap<ClauseKey, u32> = rows.iter().map(|r| (ClauseKey::of(&r.id), r.cases)).collect();
         match serde_json::to_string_pretty(&map) {
             Ok(text) => outln!("{text}"),
             Err(e) => {

@@ -37,10 +37,7 @@ pub fn run(args: Args) -> ExitCode {
     outln!("\nClauses:");
     for r in case.clause_refs() {
         let title = clauses.get(&r.id).map(|c| c.title.as_str()).unwrap_or("(unknown clause)");
-        match &r.id_2018 {
-            Some(old) => outln!("  {} (2018: {}): {title}", printable(&r.id), printable(old)),
-            None => outln!("  {}: {title}", printable(&r.id)),
-        }
+        outln!("  {}: {title}", printable(&r.to_string()));
     }
     let laws: Vec<String> = case.laws.iter().map(|e| e.to_string()).collect();
     outln!("\nLaws: {}", laws.join(", "));

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use arbiter_spec::clauses::ClauseKey;
 use arbiter_spec::excerpt::{excerpt, printable};
 use arbiter_spec::outcome::{CaseReport, Outcome};
 use arbiter_spec::profile::{self, DEFAULT_PROFILE};
@@ -66,24 +67,7 @@ pub struct Column {
     /// Why the implementation could not be checked (its `hello` failed): its cells say
     /// "not checked" and a note under the table says why.
     pub unchecked: Option<String>,
-    pub by_article: BTreeMap<ArticleKey, Tally>,
-}
-
-/// An article of the Laws, ordered as in the Laws: numbered articles, then the appendices and
-/// guidelines by name.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct ArticleKey {
-    /// `false` for a numbered article, so that those come first.
-    lettered: bool,
-    number: u32,
-    name: String,
-}
-
-impl ArticleKey {
-    fn of(article: &str) -> ArticleKey {
-        let number = article.parse().ok();
-        ArticleKey { lettered: number.is_none(), number: number.unwrap_or(0), name: article.to_owned() }
-    }
+    pub by_article: BTreeMap<ClauseKey, Tally>,
 }
 
 /// Prints the table; the status is 1 when an implementation could not be checked (its column
@@ -149,9 +133,9 @@ fn unchecked(peer: &Peer, reason: String) -> Column {
 
 /// Tallies the reports by article.
 pub fn column(name: String, reports: &[CaseReport]) -> Column {
-    let mut by_article: BTreeMap<ArticleKey, Tally> = BTreeMap::new();
+    let mut by_article: BTreeMap<ClauseKey, Tally> = BTreeMap::new();
     for report in reports {
-        by_article.entry(ArticleKey::of(&report.article)).or_default().add(report.outcome);
+        by_article.entry(ClauseKey::of(&report.article)).or_default().add(report.outcome);
     }
     Column { name, unchecked: None, by_article }
 }
@@ -173,9 +157,9 @@ pub fn render(columns: &[Column], options: &RunOptions) -> String {
     out.push_str("\n|---|");
     out.push_str(&"---|".repeat(columns.len()));
     out.push('\n');
-    let articles: std::collections::BTreeSet<&ArticleKey> = columns.iter().flat_map(|c| c.by_article.keys()).collect();
+    let articles: std::collections::BTreeSet<&ClauseKey> = columns.iter().flat_map(|c| c.by_article.keys()).collect();
     for article in articles {
-        out.push_str(&format!("| {} |", markdown_text(&article.name)));
+        out.push_str(&format!("| {} |", markdown_text(article.as_str())));
         for c in columns {
             match c.unchecked {
                 Some(_) => out.push_str(" not checked |"),

@@ -54,6 +54,15 @@ pub fn printable_lines(text: &str) -> String {
     text.split('\n').map(arbiter_spec::excerpt::printable).collect::<Vec<_>>().join("\n")
 }
 
+/// The values of `--laws`: the years of [`Laws::ALL`](arbiter_core::Laws::ALL), listed in
+/// `--help` and checked by clap, read as the edition they name.
+pub fn laws_arg() -> impl clap::builder::TypedValueParser<Value = arbiter_core::Laws> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    // clap keeps the names for the life of the program; it asks for them once per parser.
+    let years = arbiter_core::Laws::ALL.map(|laws| PossibleValue::new(&*String::leak(laws.to_string())));
+    PossibleValuesParser::new(years).try_map(|year| year.parse::<arbiter_core::Laws>())
+}
+
 /// `print!` through [`write_stdout`] (defined before the modules below, so that they see it).
 macro_rules! out {
     ($($arg:tt)*) => { $crate::cli::write_stdout(format_args!($($arg)*)) };

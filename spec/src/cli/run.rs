@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use arbiter_spec::adapter::Adapter;
-use arbiter_spec::case::Edition;
 use arbiter_spec::corpus::Corpus;
 use arbiter_spec::excerpt::{excerpt, printable};
 use arbiter_spec::implementation::Implementation;
@@ -29,8 +28,8 @@ pub struct Args {
     #[arg(long, value_name = "CMD", value_parser = parse_command)]
     pub uci: Option<String>,
     /// The edition of the Laws (default: the profile's).
-    #[arg(long, value_parser = ["2018", "2023"])]
-    pub laws: Option<String>,
+    #[arg(long, value_parser = super::laws_arg())]
+    pub laws: Option<arbiter_core::Laws>,
     /// The rule profile: fide-2023 (default), fide-2018, automatic-draws, material-only.
     #[arg(long, default_value = DEFAULT_PROFILE)]
     pub profile: String,
@@ -112,9 +111,8 @@ fn prepare(args: &Args) -> Result<(RunOptions, RunInfo), String> {
     let profile = profile::find(&args.profile)
         .ok_or_else(|| format!("unknown profile {} (known: {})", excerpt(&args.profile), profile::names()))?;
     let mut options = RunOptions::new(profile);
-    if let Some(year) = &args.laws {
-        let year: u16 = year.parse().map_err(|_| format!("--laws {year}: expected 2018 or 2023"))?;
-        options.laws = Edition::try_from(year)?;
+    if let Some(laws) = args.laws {
+        options.laws = laws;
     }
     options.max_nodes = args.max_nodes;
     options.jobs = args.jobs;

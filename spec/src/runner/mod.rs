@@ -9,7 +9,9 @@ use std::sync::Mutex;
 mod questions;
 mod verdict;
 
-use crate::case::{pgn_moves, Case, Edition, Expect};
+use arbiter_core::Laws;
+
+use crate::case::{pgn_moves, Case, Expect};
 use crate::corpus::{position_spec, LocatedCase};
 use crate::implementation::{ask, Failure, Implementation};
 use crate::outcome::{CaseReport, Mismatch, Outcome};
@@ -23,7 +25,7 @@ use verdict::{unable, Verdict};
 pub struct RunOptions {
     pub profile: Profile,
     /// The edition (the profile's unless `--laws` says otherwise).
-    pub laws: Edition,
+    pub laws: Laws,
     /// Perft expectations over this many nodes are skipped.
     pub max_nodes: Option<u64>,
     /// Cases expected to fail (`--expect FILE`).
