@@ -211,15 +211,36 @@ fn c9_3_pawn_capture_names_departure_file_and_e_p_is_optional() {
 }
 
 #[test]
-fn c9_3_pawn_capture_without_departure_file_is_its_own_error() {
+fn c9_3_pawn_capture_sign_without_departure_file_is_its_own_error() {
+    // `xf6` is no form of Appendix C: a pawn capture names its departure file (C.9.3).
     let p = pos(EP_F6);
-    let err = read(&p, "f6").unwrap_err();
+    let err = read(&p, "xf6").unwrap_err();
     assert_eq!(err.kind(), "pawn_capture_without_file");
     let message = err.to_string();
+    assert!(message.contains("\"xf6\"") && message.contains("exf6"), "{message}");
+}
+
+#[test]
+fn c8_c9_3_pawn_advance_only_a_capture_reaches_is_an_illegal_move_3_10() {
+    // `f6` is well-formed (C.8: a pawn move by its arrival square), a pawn advance on the f-file;
+    // no pawn can make it (3.7.1), and the en passant capture onto f6 is written `exf6` (C.9.3):
+    // the text names no legal move (illegal_move), it is not unreadable (invalid_san).
+    let p = pos(EP_F6);
+    let err = read(&p, "f6").unwrap_err();
+    assert_eq!(err.kind(), "illegal_move", "{err}");
+    assert!(matches!(&err, SanError::Illegal { pawn_captures, .. } if pawn_captures == &["exf6"]), "{err:?}");
+    let message = err.to_string();
     assert!(message.contains("\"f6\"") && message.contains("exf6"), "{message}");
-    assert_eq!(kind(read(&p, "xf6")), "pawn_capture_without_file");
+    // An ordinary capture: `e5` with the pawn on d4 and Black's on e5.
     let dxe5 = pos("4k3/8/8/4p3/3P4/8/8/4K3 w - - 0 1");
-    assert_eq!(kind(read(&dxe5, "e5")), "pawn_capture_without_file");
+    assert_eq!(kind(read(&dxe5, "e5")), "illegal_move");
+    assert_eq!(kind(read(&dxe5, "e5+")), "illegal_move");
+    // Promotion squares alike: `f8=Q` where only exf8=Q reaches f8 (3.7.3.3).
+    let exf8 = pos("5n1k/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(kind(read(&exf8, "f8=Q")), "illegal_move");
+    assert_eq!(read(&exf8, "exf8=Q"), Ok(uci(&exf8, "e7f8q")));
+    // With no pawn near at all, the same answer.
+    assert_eq!(kind(read(&Position::startpos(), "f6")), "illegal_move");
 }
 
 #[test]

@@ -1,12 +1,15 @@
 //! `arbiter hunt` against the seeded buggy engines: each rule bug is found within 30 seconds
-//! under the right FIDE article, and the correct engine gives no finding.
+//! under the right FIDE article, its case file loads in the corpus as it is and fails against
+//! the buggy engine but passes against the reference, and the correct engine gives no finding.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use arbiter_core::Position;
+use arbiter_spec::clauses::Clauses;
+use arbiter_spec::corpus;
 
 const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
 const BUGGY: &str = env!("CARGO_BIN_EXE_buggy-uci");
@@ -41,8 +44,40 @@ fn hunt(engine: &str, extra: &[&str]) -> Hunt {
     Hunt { code: output.status.code(), report, out, elapsed }
 }
 
+/// `arbiter run --cases DIR` with `peer` (`--uci CMD`, or none for the reference core): the
+/// exit code and each case's id with its outcome.
+fn run_cases(dir: &Path, peer: &[&str]) -> (Option<i32>, Vec<(String, String)>, String) {
+    let output =
+        Command::new(ARBITER).args(["run", "--format", "json", "--cases"]).arg(dir).args(peer).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let outcomes = stdout
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter_map(|v| Some((v["id"].as_str()?.to_owned(), v["outcome"].as_str()?.to_owned())))
+        .collect();
+    let text = format!("{stdout}\nstderr: {}", String::from_utf8_lossy(&output.stderr));
+    (output.status.code(), outcomes, text)
+}
+
+/// The hunt's case files are a corpus as they are: the loader reads them, `check` finds nothing
+/// wrong (refs with their 2018 numbers, a valid id, the variant), and run, the finding fails
+/// against the engine it was found in and passes against the reference core.
+fn case_is_a_regression_test(bug: &str, engine: &str, out: &Path, id: &str) {
+    let loaded =
+        corpus::load(out).unwrap_or_else(|e| panic!("{bug}: the corpus loader refuses the hunt's output: {e:?}"));
+    let problems = corpus::check(&loaded, &Clauses::builtin());
+    assert!(problems.is_empty(), "{bug}: {problems:?}");
+    assert_eq!(loaded.cases().map(|c| c.id.as_str()).collect::<Vec<_>>(), [id], "{bug}");
+    let (code, outcomes, text) = run_cases(out, &["--uci", engine]);
+    assert_eq!(outcomes, [(id.to_owned(), "FAIL".to_owned())], "{bug}: {text}");
+    assert_eq!(code, Some(1), "{bug}: {text}");
+    let (code, outcomes, text) = run_cases(out, &[]);
+    assert_eq!(outcomes, [(id.to_owned(), "PASS".to_owned())], "{bug}: {text}");
+    assert_eq!(code, Some(0), "{bug}: {text}");
+}
+
 /// Hunts the engine with `bug` and checks the single finding: its article, its position,
-/// and its YAML case.
+/// and its case file, run as a regression test.
 fn finds(bug: &str, seed: &str, article: &str) -> serde_json::Value {
     let engine = format!("'{BUGGY}' --bug {bug}");
     let h = hunt(&engine, &["--seed", seed, "--time", "25", "--positions", "1000000", "--max-findings", "1"]);
@@ -65,6 +100,7 @@ fn finds(bug: &str, seed: &str, article: &str) -> serde_json::Value {
     let id = f["id"].as_str().unwrap();
     let yaml = std::fs::read_to_string(h.out.join(format!("{id}.yaml"))).unwrap();
     assert!(yaml.contains(&format!("id: {id}")) && yaml.contains(fen) && yaml.contains("expect:"), "{yaml}");
+    case_is_a_regression_test(bug, &engine, &h.out, id);
     f
 }
 

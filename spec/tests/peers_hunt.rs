@@ -1,6 +1,8 @@
 //! `arbiter hunt --adapter`: the perft hunter over the adapter protocol. A seeded buggy adapter
 //! (python-chess with en passant removed, written by the test itself) is caught; shakmaty's
-//! adapter and the reference core served by `arbiter serve` give no finding.
+//! adapter and the reference core served by `arbiter serve` give no finding. The buggy adapter's
+//! findings, run from the hunt's output directory with `arbiter run --cases`, fail against it
+//! and pass against the reference core.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -49,12 +51,31 @@ fn hunt_over_the_adapter_finds_missing_en_passant_3_7_3_1() {
         adapter.display().to_string()
     );
     std::fs::write(&script, source).expect("script written");
-    let (code, report) = hunt(&format!("python3 '{}'", script.display()), &dir.join("cases"));
+    let adapter = format!("python3 '{}'", script.display());
+    let (code, report) = hunt(&adapter, &dir.join("cases"));
     assert_eq!(code, 1, "{report}");
     let findings = report["findings"].as_array().cloned().unwrap_or_default();
     assert!(!findings.is_empty());
     let text = serde_json::to_string(&findings).unwrap_or_default();
     assert!(text.contains("3.7.3.1"), "no finding under 3.7.3.1: {text}");
+    // The findings as regression cases: each fails against the buggy adapter, passes against
+    // the reference core.
+    let ids: Vec<&str> = findings.iter().filter_map(|f| f["id"].as_str()).collect();
+    for (peer, outcome, status) in [(&["--adapter", adapter.as_str()][..], "FAIL", 1), (&[][..], "PASS", 0)] {
+        let output = Command::new(ARBITER)
+            .args(["run", "--format", "json", "--cases"])
+            .arg(dir.join("cases"))
+            .args(peer)
+            .output()
+            .expect("arbiter runs");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        for id in &ids {
+            let line = format!("\"id\":\"{id}\"");
+            let case = stdout.lines().find(|l| l.contains(&line)).unwrap_or_else(|| panic!("{id} not run: {stdout}"));
+            assert!(case.contains(&format!("\"outcome\":\"{outcome}\"")), "{peer:?}: {case}");
+        }
+        assert_eq!(output.status.code(), Some(status), "{peer:?}: {stdout}");
+    }
 }
 
 #[test]

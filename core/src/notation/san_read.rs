@@ -69,18 +69,35 @@ pub enum SanError {
     /// The text is not algebraic notation.
     #[error("invalid SAN {text:?}: {reason}")]
     Invalid { text: String, reason: String },
-    /// FIDE 3.10: no piece can legally make the move.
-    #[error("illegal move {text:?} in position {fen}")]
-    Illegal { text: String, fen: String },
+    /// FIDE 3.10: the text is notation (Appendix C), but no piece can legally make the move.
+    /// `pawn_captures` are the pawn captures onto the square when the text is a pawn advance
+    /// (`f6`, C.8) that only a capture can reach: the capture is written with the departure
+    /// file (`exf6`, C.9.3), so the text names no legal move, but a reader may take it for one
+    /// (Guidelines I.8: a sealed move whose meaning is clear).
+    #[error("illegal move {text:?} in position {fen}{}", capture_hint(pawn_captures))]
+    Illegal { text: String, fen: String, pawn_captures: Vec<String> },
     /// FIDE C.10: more than one piece can make the move and the text does not say which.
     #[error("ambiguous move {text:?} in position {fen}: it could be {}", candidates.join(" or "))]
     Ambiguous { text: String, fen: String, candidates: Vec<String> },
-    /// FIDE C.9.3: a pawn capture must name the pawn's departure file (`exf6`, not `f6`).
+    /// FIDE C.9.3: a pawn capture must name the pawn's departure file (`exf6`, not `xf6`): a
+    /// capture sign without it is not notation.
     #[error("pawn capture {text:?} does not name the departure file (FIDE C.9.3) in position {fen}: write {}", candidates.join(" or "))]
     PawnCaptureWithoutFile { text: String, fen: String, candidates: Vec<String> },
     /// A false sign, rejected in strict mode.
     #[error("{0}")]
     FalseSign(SanWarning),
+}
+
+/// The end of an illegal-move message: how the pawn captures onto the square are written.
+fn capture_hint(pawn_captures: &[String]) -> String {
+    if pawn_captures.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; no pawn advances there, and a pawn capture names its departure file (FIDE C.9.3): {}",
+            pawn_captures.join(" or ")
+        )
+    }
 }
 
 impl SanError {
@@ -133,7 +150,7 @@ impl SanReader {
     /// Reads `text` as a move in `pos`.
     pub fn read(&self, pos: &Position, text: &str) -> Result<ReadMove, SanError> {
         let parsed = parse(text, self.letters).map_err(|reason| invalid(text, reason))?;
-        let mv = find(pos, &parsed.target).map_err(|unfound| unfound.into_error(pos, text))?;
+        let mv = find(pos, &parsed.target, parsed.capture).map_err(|unfound| unfound.into_error(pos, text))?;
         let warnings = self.check_signs(pos, text, &parsed, mv)?;
         Ok(ReadMove { mv, warnings })
     }
@@ -305,6 +322,8 @@ enum Unfound {
     Illegal,
     MissingPromotion,
     Ambiguous(Vec<Move>),
+    /// A pawn advance (no capture sign) that only these pawn captures reach.
+    OnlyPawnCaptures(Vec<Move>),
     PawnCaptureWithoutFile(Vec<Move>),
 }
 
@@ -312,10 +331,12 @@ impl Unfound {
     fn into_error(self, pos: &Position, text: &str) -> SanError {
         let (text, fen) = (text.to_owned(), pos.fen());
         match self {
-            Unfound::Illegal => SanError::Illegal { text, fen },
+            Unfound::Illegal => SanError::Illegal { text, fen, pawn_captures: Vec::new() },
             // FIDE 3.7.3.3: a pawn reaching the last rank must be exchanged, so `d8` names a
             // move no rule allows: well-formed (C.8), and illegal.
-            Unfound::MissingPromotion => SanError::Illegal { text, fen },
+            Unfound::MissingPromotion => SanError::Illegal { text, fen, pawn_captures: Vec::new() },
+            // FIDE C.8, C.9.3: `f6` is a pawn advance, well-formed; only `exf6` would capture.
+            Unfound::OnlyPawnCaptures(moves) => SanError::Illegal { text, fen, pawn_captures: sans(pos, moves) },
             Unfound::Ambiguous(moves) => SanError::Ambiguous { text, fen, candidates: sans(pos, moves) },
             Unfound::PawnCaptureWithoutFile(moves) => {
                 SanError::PawnCaptureWithoutFile { text, fen, candidates: sans(pos, moves) }
@@ -324,8 +345,8 @@ impl Unfound {
     }
 }
 
-/// The one legal move that the target names.
-fn find(pos: &Position, target: &Target) -> Result<Move, Unfound> {
+/// The one legal move that the target names; `capture`: the text has the capture sign.
+fn find(pos: &Position, target: &Target, capture: bool) -> Result<Move, Unfound> {
     let (roles, from_file, from_rank, to, promotion) = match *target {
         Target::Castle(side) => {
             return pos.legal_moves().iter().find(|m| m.castling_side() == Some(side)).copied().ok_or(Unfound::Illegal);
@@ -342,9 +363,13 @@ fn find(pos: &Position, target: &Target) -> Result<Move, Unfound> {
         None if pawn_file == from_file => Err(Unfound::Illegal),
         None => {
             let captures = matches(pos, roles, None, from_rank, to, promotion);
-            match captures.first {
-                None => Err(Unfound::Illegal),
-                Some(m) => Err(Unfound::PawnCaptureWithoutFile(std::iter::once(m).chain(captures.others).collect())),
+            let captures: Vec<Move> = captures.first.into_iter().chain(captures.others).collect();
+            match (captures.is_empty(), capture) {
+                (true, _) => Err(Unfound::Illegal),
+                // `xf6`: a capture sign without the departure file (C.9.3).
+                (false, true) => Err(Unfound::PawnCaptureWithoutFile(captures)),
+                // `f6`: a pawn advance (C.8) that no pawn can make; a capture is not it.
+                (false, false) => Err(Unfound::OnlyPawnCaptures(captures)),
             }
         }
     }

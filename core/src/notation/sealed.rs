@@ -52,6 +52,16 @@ pub fn judge_sealed_move(pos: &Position, text: &str, reader: &SanReader) -> Seal
     match lenient.read(pos, text) {
         Ok(read) => SealedReading::Valid { mv: read.mv, warnings: read.warnings },
         Err(error @ SanError::Ambiguous { .. }) => SealedReading::Ambiguous { error },
+        // `e5` where only `dxe5` reaches e5: illegal as written (C.9.3), clear all the same.
+        Err(SanError::Illegal { ref pawn_captures, .. }) if pawn_captures.len() == 1 => {
+            match lenient.read(pos, &pawn_captures[0]) {
+                Ok(read) => SealedReading::Valid { mv: read.mv, warnings: read.warnings },
+                Err(error) => SealedReading::Unreadable { error },
+            }
+        }
+        Err(error @ SanError::Illegal { .. }) if illegal_pawn_captures(&error) > 1 => {
+            SealedReading::Ambiguous { error }
+        }
         Err(error @ SanError::Illegal { .. }) => SealedReading::Illegal { error },
         Err(SanError::PawnCaptureWithoutFile { ref candidates, .. }) if candidates.len() == 1 => {
             match lenient.read(pos, &candidates[0]) {
@@ -61,5 +71,13 @@ pub fn judge_sealed_move(pos: &Position, text: &str, reader: &SanReader) -> Seal
         }
         Err(error @ SanError::PawnCaptureWithoutFile { .. }) => SealedReading::Ambiguous { error },
         Err(error @ (SanError::Invalid { .. } | SanError::FalseSign(_))) => SealedReading::Unreadable { error },
+    }
+}
+
+/// How many pawn captures an illegal pawn advance could have meant (see [`SanError::Illegal`]).
+fn illegal_pawn_captures(error: &SanError) -> usize {
+    match error {
+        SanError::Illegal { pawn_captures, .. } => pawn_captures.len(),
+        _ => 0,
     }
 }

@@ -5,8 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use arbiter_spec::hunt::{hunt, AdapterPeer, Finding, HuntConfig, PerftPeer};
-use arbiter_spec::uci::{UciEngine, UciError};
+use arbiter_spec::adapter::Adapter;
+use arbiter_spec::excerpt::excerpt;
+use arbiter_spec::hunt::{hunt, Finding, HuntConfig};
+use arbiter_spec::implementation::Implementation;
+use arbiter_spec::uci::UciImplementation;
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -41,7 +44,8 @@ pub struct Args {
     /// Seconds to wait for any one answer of the engine.
     #[arg(long, value_name = "SECONDS", default_value_t = 10)]
     pub timeout: u64,
-    /// Where to write each finding as a YAML case (`<id>.yaml`).
+    /// Where to write each finding as a case file (`<id>.yaml`) that the corpus loads as it is:
+    /// `arbiter run --cases DIR` runs them.
     #[arg(long, value_name = "DIR", default_value = "hunt-cases")]
     pub out: PathBuf,
     /// Output format.
@@ -62,14 +66,9 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     let timeout = Duration::from_secs(args.timeout.max(1));
-    let started: Result<Box<dyn PerftPeer>, UciError> = match (&args.uci, &args.adapter) {
-        (Some(command), _) => UciEngine::start(command, timeout).map(|e| Box::new(e) as Box<dyn PerftPeer>),
-        (None, Some(command)) => AdapterPeer::start(command, timeout).map(|p| Box::new(p) as Box<dyn PerftPeer>),
-        (None, None) => return fail("give --uci or --adapter"),
-    };
-    let mut engine = match started {
+    let mut engine = match start(&args, timeout) {
         Ok(e) => e,
-        Err(e) => return fail(&e.to_string()),
+        Err(e) => return fail(&e),
     };
     if let Err(e) = std::fs::create_dir_all(&args.out) {
         return fail(&format!("{}: cannot create: {e}", args.out.display()));
@@ -140,6 +139,27 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// The program to hunt, as the runner questions it, started and asked `hello`: a program that
+/// cannot start, or does not offer `perft`, is a start-up error.
+fn start(args: &Args, timeout: Duration) -> Result<Box<dyn Implementation>, String> {
+    let (mut imp, name): (Box<dyn Implementation>, String) = match (&args.uci, &args.adapter) {
+        (Some(command), _) => (
+            Box::new(UciImplementation::start(command, timeout).map_err(|e| e.to_string())?),
+            format!("the UCI engine {}", excerpt(command)),
+        ),
+        (None, Some(command)) => {
+            (Box::new(Adapter::new(command, timeout)), format!("the adapter {}", excerpt(command)))
+        }
+        (None, None) => return Err("give --uci or --adapter".to_owned()),
+    };
+    let hello = imp.hello().map_err(|f| format!("{name}: hello failed: {f}"))?;
+    hello.check().map_err(|problem| format!("{name}: {problem}"))?;
+    if !hello.ops.iter().any(|op| op == "perft") {
+        return Err(format!("{name} does not offer perft (its hello does not list it)"));
+    }
+    Ok(imp)
 }
 
 fn write_case(dir: &std::path::Path, finding: &Finding) -> Result<(), String> {

@@ -4,49 +4,25 @@
 //! the move lists themselves differ, classified by FIDE article, and shrunk by trying the
 //! earlier positions of the playout at the smallest depths first.
 
-mod adapter_peer;
 mod classify;
+mod divide;
 mod double_step;
 mod finding;
 mod playout;
-mod rng;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
-use arbiter_core::{perft, Position};
+use arbiter_core::{perft, Position, SplitMix64};
 
-pub use adapter_peer::AdapterPeer;
 pub use classify::{classify_extra, classify_missing, Category};
+pub use divide::their_divide;
 pub use double_step::double_step_target;
 pub use finding::Finding;
 pub use playout::{fen_for_peer, random_playout, Playout, Step};
-pub use rng::Rng;
 
-use crate::uci::{Divide, UciEngine, UciError};
-
-/// A program whose move generation the hunt can question: anything that gives a perft
-/// divide for a position: the UCI client, and the adapter protocol ([`AdapterPeer`]).
-pub trait PerftPeer {
-    /// The divide at `depth` of `fen` after `moves` (UCI texts).
-    fn divide(&mut self, fen: &str, moves: &[String], depth: u32) -> Result<Divide, UciError>;
-    /// Switches Chess960 mode; `Unsupported` when the program cannot.
-    fn set_chess960(&mut self, on: bool) -> Result<(), UciError>;
-    /// Starts the program again after a crash or hang.
-    fn restart(&mut self) -> Result<(), UciError>;
-}
-
-impl PerftPeer for UciEngine {
-    fn divide(&mut self, fen: &str, moves: &[String], depth: u32) -> Result<Divide, UciError> {
-        self.perft(fen, moves, depth)
-    }
-    fn set_chess960(&mut self, on: bool) -> Result<(), UciError> {
-        UciEngine::set_chess960(self, on)
-    }
-    fn restart(&mut self) -> Result<(), UciError> {
-        UciEngine::restart(self)
-    }
-}
+use crate::implementation::{Failure, Implementation};
+use crate::protocol::{ErrorKind, PositionSpec};
 
 /// What to hunt for and for how long.
 #[derive(Clone, Debug)]
@@ -100,7 +76,7 @@ pub struct HuntReport {
     pub seconds: f64,
 }
 
-/// A position to compare: the core's position and the FEN sent to the peer.
+/// A position to compare: the core's position and the FEN sent to the program.
 struct Root {
     pos: Position,
     fen: String,
@@ -110,24 +86,31 @@ impl Root {
     fn of(step: &Step) -> Root {
         Root { pos: step.pos, fen: fen_for_peer(&step.pos, step.last_move) }
     }
+
+    /// The request's position: the root's FEN and the moves from it, in Chess960 when the
+    /// playout is (Guidelines II).
+    fn spec(&self, path: &[String]) -> PositionSpec {
+        PositionSpec { fen: self.fen.clone(), moves: path.to_vec(), chess960: self.pos.is_chess960() }
+    }
 }
 
-/// After this many positions in a row that the peer failed (crashed, hung, broke the
+/// After this many positions in a row that the program failed (crashed, hung, broke the
 /// protocol), the hunt stops: nothing more can be learnt from it.
 pub const MAX_FAILURES_IN_A_ROW: usize = 10;
 
-/// Runs the hunt; `on_finding` sees each finding as soon as it is minimised.
-pub fn hunt(peer: &mut dyn PerftPeer, config: &HuntConfig, mut on_finding: impl FnMut(&Finding)) -> HuntReport {
+/// Runs the hunt against `imp`, the same [`Implementation`] the runner questions (a UCI engine,
+/// an adapter, the reference core); `on_finding` sees each finding as soon as it is minimised.
+/// The implementation restarts its program after a crash or a hang by itself.
+pub fn hunt(imp: &mut dyn Implementation, config: &HuntConfig, mut on_finding: impl FnMut(&Finding)) -> HuntReport {
     let started = Instant::now();
     // A time too long to represent is no limit.
     let deadline = started.checked_add(config.time);
     let before_deadline = || deadline.is_none_or(|d| Instant::now() < d);
     let mut failures_in_a_row = 0usize;
-    let mut rng = Rng::new(config.seed);
+    let mut rng = SplitMix64::new(config.seed);
     let mut report = HuntReport { seed: config.seed, ..HuntReport::default() };
     let mut seen = BTreeSet::new();
     let mut chess960_percent = config.chess960_percent;
-    let mut chess960 = false;
     while report.positions < config.positions && before_deadline() {
         if failures_in_a_row >= MAX_FAILURES_IN_A_ROW {
             report.stopped = Some(format!("the program failed {failures_in_a_row} positions in a row"));
@@ -135,30 +118,21 @@ pub fn hunt(peer: &mut dyn PerftPeer, config: &HuntConfig, mut on_finding: impl 
         }
         let playout = random_playout(&mut rng, config.max_plies, chess960_percent, config.sparse_percent);
         let Some(last) = playout.steps.last() else { continue };
-        let wants_960 = last.pos.is_chess960();
-        if wants_960 != chess960 {
-            match peer.set_chess960(wants_960) {
-                Ok(()) => chess960 = wants_960,
-                Err(e) => {
-                    report.chess960_skipped = Some(e.to_string());
-                    chess960_percent = 0;
-                    continue;
-                }
-            }
-        }
+        let chess960 = last.pos.is_chess960();
         report.positions += 1;
-        let found = match first_difference(peer, &Root::of(last), config.depth) {
+        let found = match first_difference(imp, &Root::of(last), config.depth) {
             Ok(found) => found,
-            Err(e @ UciError::Unsupported { .. }) if chess960 => {
-                // Refused for Chess960 (an adapter answers that per request): no more of those.
+            Err(Failure::Answered(body)) if chess960 && body.kind == ErrorKind::Unsupported => {
+                // Refused for Chess960 (a UCI engine without UCI_Chess960, an adapter that
+                // answers `unsupported` to the request): no more of those.
                 report.positions -= 1;
-                report.chess960_skipped = Some(e.to_string());
+                report.chess960_skipped = Some(body.to_string());
                 chess960_percent = 0;
                 continue;
             }
-            Err(e) => {
+            Err(failure) => {
                 failures_in_a_row += 1;
-                recover(peer, &mut report, e, chess960);
+                note_failure(&mut report, &failure);
                 continue;
             }
         };
@@ -168,10 +142,10 @@ pub fn hunt(peer: &mut dyn PerftPeer, config: &HuntConfig, mut on_finding: impl 
         if seen.contains(&category) {
             continue;
         }
-        let finding = match minimise(peer, &playout, found, deadline) {
+        let finding = match minimise(imp, &playout, found, deadline) {
             Ok(f) => f,
-            Err(e) => {
-                recover(peer, &mut report, e, chess960);
+            Err(failure) => {
+                note_failure(&mut report, &failure);
                 continue;
             }
         };
@@ -186,19 +160,19 @@ pub fn hunt(peer: &mut dyn PerftPeer, config: &HuntConfig, mut on_finding: impl 
     report
 }
 
-/// Notes an engine error and restarts the engine.
-fn recover(peer: &mut dyn PerftPeer, report: &mut HuntReport, error: UciError, chess960: bool) {
-    report.errors.push(format!("{}: {error}", error.outcome()));
-    let restarted = peer.restart().and_then(|()| if chess960 { peer.set_chess960(true) } else { Ok(()) });
-    if let Err(e) = restarted {
-        report.errors.push(format!("restart failed: {e}"));
-    }
+/// Notes a failed request: `TIMEOUT` for a hang, `ERROR` for anything else.
+fn note_failure(report: &mut HuntReport, failure: &Failure) {
+    let outcome = match failure {
+        Failure::Timeout(_) => "TIMEOUT",
+        Failure::Answered(_) | Failure::Broken(_) => "ERROR",
+    };
+    report.errors.push(format!("{outcome}: {failure}"));
 }
 
 /// Compares divides at depth 1, 2, ... `max_depth`; the first difference, followed down.
-fn first_difference(peer: &mut dyn PerftPeer, root: &Root, max_depth: u32) -> Result<Option<Finding>, UciError> {
+fn first_difference(imp: &mut dyn Implementation, root: &Root, max_depth: u32) -> Result<Option<Finding>, Failure> {
     for depth in 1..=max_depth {
-        if let Some(f) = walk_down(peer, root, depth)? {
+        if let Some(f) = walk_down(imp, root, depth)? {
             return Ok(Some(f));
         }
     }
@@ -208,17 +182,17 @@ fn first_difference(peer: &mut dyn PerftPeer, root: &Root, max_depth: u32) -> Re
 /// Tries the playout's positions from its start, at the smallest depths first, for a
 /// difference of the same category as `found`: the shortest path, the simplest position.
 fn minimise(
-    peer: &mut dyn PerftPeer,
+    imp: &mut dyn Implementation,
     playout: &Playout,
     found: Finding,
     deadline: Option<Instant>,
-) -> Result<Finding, UciError> {
+) -> Result<Finding, Failure> {
     for depth in 1..=found.depth {
         for step in &playout.steps {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(found);
             }
-            if let Some(f) = walk_down(peer, &Root::of(step), depth)? {
+            if let Some(f) = walk_down(imp, &Root::of(step), depth)? {
                 if f.category == found.category {
                     return Ok(f);
                 }
@@ -235,17 +209,17 @@ fn core_divide(pos: &Position, depth: u32) -> BTreeMap<String, u64> {
 
 /// Compares divides at `depth` and, while the move lists agree, follows a move whose count
 /// differs, one ply deeper each time, to the first position where the lists differ.
-fn walk_down(peer: &mut dyn PerftPeer, root: &Root, depth: u32) -> Result<Option<Finding>, UciError> {
+fn walk_down(imp: &mut dyn Implementation, root: &Root, depth: u32) -> Result<Option<Finding>, Failure> {
     let mut pos = root.pos;
     let mut path: Vec<String> = Vec::new();
     let mut fen = root.fen.clone();
     for d in (1..=depth).rev() {
         let core = core_divide(&pos, d);
-        let theirs = peer.divide(&root.fen, &path, d)?;
-        if !core.keys().eq(theirs.moves.keys()) {
+        let theirs = their_divide(imp, &root.spec(&path), d)?;
+        if !core.keys().eq(theirs.keys()) {
             return Ok(Some(make_finding(root, path, &pos, fen, &core, &theirs, depth)));
         }
-        let Some((text, _)) = core.iter().find(|(m, n)| theirs.moves.get(*m) != Some(n)) else {
+        let Some((text, _)) = core.iter().find(|(m, n)| theirs.get(*m) != Some(n)) else {
             return Ok(None);
         };
         let Ok(m) = pos.parse_uci(text) else { return Ok(None) };
@@ -262,11 +236,11 @@ fn make_finding(
     pos: &Position,
     fen: String,
     core: &BTreeMap<String, u64>,
-    theirs: &Divide,
+    theirs: &BTreeMap<String, u64>,
     depth: u32,
 ) -> Finding {
-    let missing: Vec<String> = core.keys().filter(|m| !theirs.moves.contains_key(*m)).cloned().collect();
-    let extra: Vec<String> = theirs.moves.keys().filter(|m| !core.contains_key(*m)).cloned().collect();
+    let missing: Vec<String> = core.keys().filter(|m| !theirs.contains_key(*m)).cloned().collect();
+    let extra: Vec<String> = theirs.keys().filter(|m| !core.contains_key(*m)).cloned().collect();
     let classified = missing
         .iter()
         .map(|m| (classify_missing(pos, m), true))

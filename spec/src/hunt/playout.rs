@@ -6,7 +6,7 @@
 use arbiter_core::{chess960, Move, Position};
 
 use super::double_step_target;
-use super::rng::Rng;
+use arbiter_core::SplitMix64;
 
 /// One position of a playout with the move that led to it (none for the start).
 #[derive(Clone, Copy)]
@@ -50,7 +50,7 @@ fn weight(pos: &Position, m: Move) -> u64 {
 /// Chess960 start (`chess960_percent` of the time) or, `sparse_percent` of the time, a random
 /// legal setup of kings, pawns and a few pieces (where pins along a rank, en passant and
 /// promotion come up far more often than in playouts from the start).
-pub fn random_playout(rng: &mut Rng, max_plies: u64, chess960_percent: u64, sparse_percent: u64) -> Playout {
+pub fn random_playout(rng: &mut SplitMix64, max_plies: u64, chess960_percent: u64, sparse_percent: u64) -> Playout {
     let sparse = if rng.chance(sparse_percent) { sparse_setup(rng) } else { None };
     let (start, max_plies) = match sparse {
         Some(pos) => (pos, max_plies.min(16)),
@@ -89,10 +89,10 @@ pub fn random_playout(rng: &mut Rng, max_plies: u64, chess960_percent: u64, spar
 
 /// A random legal position with both kings, pawns of both colours and a few pieces, or none
 /// if the tries all gave illegal positions (FIDE 3.10.3, checked by the core's FEN reader).
-fn sparse_setup(rng: &mut Rng) -> Option<Position> {
+fn sparse_setup(rng: &mut SplitMix64) -> Option<Position> {
     for _ in 0..20 {
         let mut board = [None::<char>; 64];
-        let mut place = |rng: &mut Rng, piece: char, ranks: std::ops::Range<u64>| {
+        let mut place = |rng: &mut SplitMix64, piece: char, ranks: std::ops::Range<u64>| {
             for _ in 0..20 {
                 let sq = (rng.below(ranks.end - ranks.start) + ranks.start) * 8 + rng.below(8);
                 if let Some(cell) = board.get_mut(sq as usize).filter(|c| c.is_none()) {
@@ -104,7 +104,7 @@ fn sparse_setup(rng: &mut Rng) -> Option<Position> {
         // Half the setups gather kings, pawns and pieces on the fourth and fifth ranks and
         // the pawns' start ranks, where en passant and pins along a rank meet (3.7.3.1, 3.9.2).
         let en_passant_ranks = rng.chance(50);
-        let anywhere = |rng: &mut Rng| if en_passant_ranks && rng.chance(60) { 3..5 } else { 0..8 };
+        let anywhere = |rng: &mut SplitMix64| if en_passant_ranks && rng.chance(60) { 3..5 } else { 0..8 };
         for king in ['K', 'k'] {
             let ranks = anywhere(rng);
             place(rng, king, ranks);
@@ -192,8 +192,8 @@ mod tests {
 
     #[test]
     fn playouts_are_legal_and_reproducible() {
-        let a = random_playout(&mut Rng::new(7), 60, 50, 30);
-        let b = random_playout(&mut Rng::new(7), 60, 50, 30);
+        let a = random_playout(&mut SplitMix64::new(7), 60, 50, 30);
+        let b = random_playout(&mut SplitMix64::new(7), 60, 50, 30);
         assert_eq!(a.steps.len(), b.steps.len());
         for pair in a.steps.windows(2) {
             let m = pair[1].last_move.unwrap();
