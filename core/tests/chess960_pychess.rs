@@ -15,14 +15,13 @@
 //!
 //! CI installs python-chess; without it this test fails, telling how to install it.
 
-use std::path::PathBuf;
-use std::process::Command;
-
 use arbiter_core::fen::{self, CastlingNotation};
 use arbiter_core::{chess960, Color, FenError, File, IllegalPosition, Move, Position, Rank, Role};
 use proptest::prelude::Rng;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use serde_json::Value;
+
+mod support;
 
 const PLAYOUTS: usize = 600;
 const MAX_PLIES: u64 = 80;
@@ -163,32 +162,10 @@ fn core_verdict(fen: &str) -> Option<(bool, String)> {
     }
 }
 
-fn temp_file(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("arbiter-chess960-pychess-{}-{name}", std::process::id()))
-}
-
 /// Runs python-chess on the FENs; fails with an instruction when python3 or python-chess is
 /// missing.
 fn python_chess(fens: &str) -> Vec<Value> {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/pychess/chess960_status.py");
-    let (source, target) = (temp_file("in.txt"), temp_file("out.jsonl"));
-    std::fs::write(&source, fens).unwrap_or_else(|e| panic!("writing {}: {e}", source.display()));
-    let output = Command::new("python3").arg(&script).arg(&source).arg(&target).output();
-    let output = output.unwrap_or_else(|e| {
-        panic!("cannot run python3 ({e}): install Python 3 and python-chess (`pip install chess`)")
-    });
-    let _ = std::fs::remove_file(&source);
-    if output.status.code() == Some(3) {
-        panic!("python-chess is not installed: run `pip install chess` (this test compares the core with it)");
-    }
-    assert!(
-        output.status.success(),
-        "{} failed: {}\n(is python-chess installed? `pip install chess`)",
-        script.display(),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let text = std::fs::read_to_string(&target).unwrap_or_else(|e| panic!("reading {}: {e}", target.display()));
-    let _ = std::fs::remove_file(&target);
+    let text = support::pychess::run_script("chess960_status.py", fens);
     text.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
 }
 

@@ -26,12 +26,12 @@
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
-use std::path::PathBuf;
-use std::process::Command;
 
 use arbiter_core::material::{has_mating_material, is_insufficient_material};
 use arbiter_core::{Color, DrawClaim, Game, Laws, Move, Outcome, SplitMix64, Termination};
 use serde_json::Value;
+
+mod support;
 
 const PLAYOUTS: usize = 2_000;
 const MAX_PLIES: usize = 60;
@@ -218,32 +218,9 @@ fn compare(ours: &Ours, theirs: &[Value], tally: &mut Tally) -> Option<String> {
     }
 }
 
-fn temp_file(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("arbiter-pychess-{}-{name}", std::process::id()))
-}
-
 /// Runs the python-chess side; fails with an instruction when python3 or python-chess is missing.
 fn run_python_chess(input: &str) -> String {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/pychess/playouts.py");
-    let (source, target) = (temp_file("in.jsonl"), temp_file("out.jsonl"));
-    std::fs::write(&source, input).unwrap_or_else(|e| panic!("writing {}: {e}", source.display()));
-    let output = Command::new("python3").arg(&script).arg(&source).arg(&target).output();
-    let output = output.unwrap_or_else(|e| {
-        panic!("cannot run python3 ({e}): install Python 3 and python-chess (`pip install chess`)")
-    });
-    let _ = std::fs::remove_file(&source);
-    if output.status.code() == Some(3) {
-        panic!("python-chess is not installed: run `pip install chess` (this test compares the core with it)");
-    }
-    assert!(
-        output.status.success(),
-        "{} failed: {}\n(is python-chess installed? `pip install chess`)",
-        script.display(),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let result = std::fs::read_to_string(&target).unwrap_or_else(|e| panic!("reading {}: {e}", target.display()));
-    let _ = std::fs::remove_file(&target);
-    result
+    support::pychess::run_script("playouts.py", input)
 }
 
 #[test]

@@ -1,0 +1,3 @@
+//! What the core's integration tests share.
+
+pub mod pychess;
