@@ -33,6 +33,8 @@ pub mod client;
 pub mod excerpt;
 pub mod implementation;
 pub mod message;
+#[cfg(feature = "schema")]
+pub mod schema;
 pub mod serve;
 
 pub use arbiter_types as types;

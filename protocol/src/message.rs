@@ -17,6 +17,7 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// fivefold repetition, 9.6.2 seventy-five moves; `threefold_repetition` and `fifty_moves` only
 /// under a profile that draws those automatically instead of on a claim, 9.2 and 9.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     Ongoing,
@@ -38,6 +39,7 @@ impl Status {
 
 /// The kinds of error an implementation may answer with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {
     InvalidFen,
@@ -73,6 +75,7 @@ impl fmt::Display for ErrorKind {
 /// `detail` is optional and finer than `kind` (for example `opposite_check` for an
 /// illegal position).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ErrorBody {
     pub kind: ErrorKind,
     pub message: String,
@@ -103,6 +106,7 @@ impl fmt::Display for ErrorBody {
 /// A position: a FEN plus moves in UCI notation played from it. `chess960` asks for Chess960
 /// castling (Guidelines II): castling moves are then written king takes own rook (`e1h1`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PositionSpec {
     pub fen: String,
@@ -115,6 +119,7 @@ pub struct PositionSpec {
 /// How an event case's game is played: its time control and supervision. Absent: 90 minutes
 /// with 30 seconds a move (a standard game, A.1) under full supervision.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct EventSetup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -125,6 +130,7 @@ pub struct EventSetup {
 
 /// The draw offer standing after the events (FIDE 9.1.2, 9.1.2.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum DrawOffer {
     White,
@@ -136,6 +142,7 @@ pub enum DrawOffer {
 /// an unknown field is an error: [`EventOutcome::read_strict`]); in an answer, other fields
 /// (`id`) are ignored.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EventOutcome {
     /// The result of the game after the events (`*` while it goes on, and when annulled).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -184,12 +191,14 @@ impl EventOutcome {
 /// `scoresheet`'s answer: the moves read (UCI) and the half-moves (1 = White's first) after
 /// which a draw offer `(=)` is written (FIDE C.12).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ScoresheetAnswer {
     pub moves: Vec<String>,
     pub draw_offers: Vec<u32>,
 }
 /// A request: `id` (echoed in the response) and the operation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Request {
     pub id: u64,
     #[serde(flatten)]
@@ -198,6 +207,7 @@ pub struct Request {
 
 /// The operations.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum Op {
     Hello,
@@ -266,6 +276,7 @@ pub enum Op {
 
 /// `hello`'s answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Hello {
     pub name: String,
     pub version: String,
@@ -292,6 +303,7 @@ impl Hello {
 /// `observe`'s answer. A field left out is one the implementation does not report; the
 /// expectations that need it are skipped.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Observation {
     pub fen: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -308,6 +320,7 @@ pub struct Observation {
 
 /// `perft`'s answer.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PerftAnswer {
     pub nodes: u64,
     #[serde(default)]
@@ -316,12 +329,14 @@ pub struct PerftAnswer {
 
 /// `san`'s answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SanAnswer {
     pub san: String,
 }
 
 /// `parse_san`'s answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ParseSanAnswer {
     #[serde(rename = "move")]
     pub mv: String,
@@ -329,30 +344,35 @@ pub struct ParseSanAnswer {
 
 /// `claim`'s answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ClaimAnswer {
     pub valid: bool,
 }
 
 /// `flag`'s answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FlagAnswer {
     pub result: GameResult,
 }
 
 /// `spoken`'s answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SpokenAnswer {
     pub spoken: String,
 }
 
 /// `sealed`'s answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SealedAnswer {
     pub verdict: SealedVerdict,
 }
 
 /// `quit`'s answer: nothing but the id.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Goodbye {}
 
 /// The operations of the protocol, each once: its [`Op`] variant, its answer type and its name
@@ -375,6 +395,7 @@ macro_rules! operations {
 
         /// The answer to one request, of the type its operation answers with.
         #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         #[serde(untagged)]
         pub enum Reply {
             $(

@@ -18,7 +18,7 @@ fn every_edition() -> Vec<Laws> {
 }
 
 /// A file of cases.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CaseFile {
     /// What the file covers.
@@ -28,7 +28,7 @@ pub struct CaseFile {
 }
 
 /// The variant a case is played in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Variant {
     #[default]
@@ -38,7 +38,7 @@ pub enum Variant {
 }
 
 /// One case.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Case {
     /// Stable, unique, never reused.
@@ -49,6 +49,7 @@ pub struct Case {
     pub refs: Vec<String>,
     /// The editions the case holds for (default: every edition, [`Laws::ALL`]).
     #[serde(default = "every_edition")]
+    #[schemars(with = "Vec<crate::schema::EditionText>")]
     pub laws: Vec<Laws>,
     /// The rule in plain words, one line.
     pub description: String,
@@ -86,7 +87,7 @@ pub struct Case {
 }
 
 /// A claim and whether it is valid (FIDE 9.2, 9.3, 9.5).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimExpect {
     pub claim: DrawClaim,
@@ -97,7 +98,7 @@ pub struct ClaimExpect {
 }
 
 /// The result when a side's flag falls (FIDE 6.9).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FlagExpect {
     pub flagged: Color,
@@ -105,7 +106,7 @@ pub struct FlagExpect {
 }
 
 /// A scoresheet fragment and how it must be read (FIDE C.12, C.13).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScoresheetExpect {
     /// The text as written on the scoresheet, from the case's position.
@@ -118,7 +119,7 @@ pub struct ScoresheetExpect {
 }
 
 /// A position or move that must be refused.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rejection {
     pub kind: ErrorKind,
@@ -128,7 +129,7 @@ pub struct Rejection {
 }
 
 /// What reading a SAN text must give: a move (UCI) or an error.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum SanReading {
     Move(String),
@@ -136,7 +137,7 @@ pub enum SanReading {
 }
 
 /// The expectations of a case: only what it asserts.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
     /// Moves that must be legal.

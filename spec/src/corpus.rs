@@ -591,6 +591,30 @@ pub fn check(corpus: &Corpus, clauses: &Clauses) -> Vec<CorpusError> {
     errors
 }
 
+/// Checks every file of a loaded corpus against the case schema (`spec/schema.json`, generated
+/// from the loader's types): what a tool reading the files by the schema alone would refuse.
+/// Each problem names the file and the JSON pointer of the place.
+pub fn schema_check(corpus: &Corpus) -> Vec<CorpusError> {
+    let validator = match crate::schema::CaseValidator::new() {
+        Ok(validator) => validator,
+        Err(e) => return vec![error(&corpus.root, None, None, e)],
+    };
+    let files: BTreeSet<&Path> = corpus.cases.iter().map(|c| c.file.as_path()).collect();
+    let mut errors = Vec::new();
+    for file in files {
+        match read_bytes(&corpus.root.join(file), MAX_FILE_BYTES) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                for problem in validator.problems(&text) {
+                    errors.push(error(file, None, None, problem));
+                }
+            }
+            Err(e) => errors.push(error(file, None, None, e)),
+        }
+    }
+    errors
+}
+
 /// Everything wrong with one case.
 pub fn case_problems(case: &Case, clauses: &Clauses) -> Vec<String> {
     let mut problems = Vec::new();

@@ -19,4 +19,5 @@ pub mod profile;
 pub mod reference;
 pub mod report;
 pub mod runner;
+pub mod schema;
 pub mod uci;

@@ -9,6 +9,7 @@ const MINUTE: Millis = 60 * 1000;
 
 /// Standard, rapid or blitz.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Category {
     /// 60 minutes or more for each player (base time plus 60 times the extra time per move).
@@ -42,6 +43,7 @@ impl Category {
 
 /// Whether Chapter 2 (the Competition Rules) applies in full.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Supervision {
     /// Chapter 2, the Competition Rules, applies in full: standard play, and rapid or blitz with

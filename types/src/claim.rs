@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 /// Written `threefold` and `fifty` in cases and the adapter protocol; `fifty_moves` is read as
 /// well (the spelling of the core's event format before the two were one type).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum DrawClaim {
     /// FIDE 9.2: the same position for at least the third time.
     #[serde(rename = "threefold")]

@@ -99,6 +99,21 @@ impl fmt::Display for ClockTime {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ClockTime {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ClockTime".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A clock reading or a duration: H:MM:SS, M:SS or S, optionally with .mmm, a leading - for a clock past zero (FIDE 6.3).",
+            "type": "string",
+            "pattern": "^-?[0-9]+(:[0-5][0-9]){0,2}(\\.[0-9]{1,3})?$"
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

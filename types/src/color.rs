@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 /// A side. FIDE 1.2: White moves first, then the players move alternately.
 /// Written `white` and `black` in cases and the adapter protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Color {
     /// White, who moves first (FIDE 1.2).

@@ -193,6 +193,49 @@ impl From<Event> for EventText {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Event {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Event".into()
+    }
+
+    /// A bare name, or a map with exactly one action key and the optional `at`, `intended`
+    /// (claims) and `position_after` (plays).
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let names: Vec<&str> = NAMED.iter().map(|(name, _)| *name).collect();
+        let at = generator.subschema_for::<ClockTime>();
+        let side = generator.subschema_for::<Color>();
+        let claim = generator.subschema_for::<DrawClaim>();
+        let actions = ["touch", "move", "play", "two_hands", "resign", "flag_fall", "claim", "event"];
+        let one_action: Vec<serde_json::Value> =
+            actions.iter().map(|key| serde_json::json!({ "required": [key] })).collect();
+        schemars::json_schema!({
+            "description": "What happens at the board (FIDE 4, 6, 7, 9): a bare event name, or a map with one action key.",
+            "oneOf": [
+                { "enum": names },
+                {
+                    "type": "object",
+                    "properties": {
+                        "touch": { "type": "string", "pattern": "^[a-h][1-8]$" },
+                        "move": { "type": "string" },
+                        "play": { "type": "string" },
+                        "two_hands": { "type": "string" },
+                        "resign": side,
+                        "flag_fall": side,
+                        "claim": claim,
+                        "event": { "enum": names },
+                        "at": at,
+                        "intended": { "type": "string" },
+                        "position_after": { "type": "string" }
+                    },
+                    "additionalProperties": false,
+                    "oneOf": one_action
+                }
+            ]
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

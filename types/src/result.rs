@@ -42,6 +42,7 @@ impl fmt::Display for Points {
 /// The result of a game (FIDE 10.1), or `*` while it goes on (PGN's marker for a game in
 /// progress or whose result is unknown).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum GameResult {
     /// `1-0`.
     #[serde(rename = "1-0")]

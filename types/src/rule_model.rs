@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// How draws by threefold repetition and the fifty-move rule happen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum DrawMode {
     /// FIDE 9.2 / 9.3: on a correct claim by the player.
@@ -17,6 +18,7 @@ pub enum DrawMode {
 
 /// How dead positions (FIDE 5.2.2) are recognised.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum DeadMode {
     /// Every position from which no series of legal moves leads to checkmate.
@@ -28,6 +30,7 @@ pub enum DeadMode {
 
 /// A rule model: the Laws as written are the default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct RuleModel {
     /// How threefold repetition and fifty moves draw.
     pub draws: DrawMode,

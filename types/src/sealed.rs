@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// What the arbiter finds when the sealed move is opened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SealedVerdict {
     /// Clear and legal.

@@ -24,6 +24,7 @@ pub struct Period {
 
 /// How the delay of FIDE 6.3.2 is applied.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum DelayMode {
     /// FIDE 6.3.2 delay mode: the main thinking time runs only after the delay.
@@ -46,6 +47,7 @@ pub struct Delay {
 /// Read from either written form; a text that is no time control, or a negative time, is an
 /// error naming it. Written back in the short form when it has one, else as periods.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(with = "Written"))]
 #[serde(try_from = "Written", into = "Written")]
 pub struct TimeControl {
     /// The periods, in order.
@@ -148,14 +150,16 @@ impl TimeControl {
 /// A time control as written: the short text, the periods, or the periods in milliseconds
 /// (the core's settings format before cases and the core shared this type; read, not written).
 #[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 enum Written {
-    Short(String),
+    Short(ShortForm),
     Periods(WrittenPeriods),
     Millis(MillisPeriods),
 }
 
 #[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct MillisPeriods {
     periods: Vec<MillisPeriod>,
@@ -166,6 +170,7 @@ struct MillisPeriods {
 }
 
 #[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct MillisPeriod {
     #[serde(default)]
@@ -174,6 +179,7 @@ struct MillisPeriod {
 }
 
 #[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct MillisDelay {
     #[serde(default)]
@@ -181,7 +187,28 @@ struct MillisDelay {
     ms: Millis,
 }
 
+/// The short form: `"MINUTES+SECONDS"`.
 #[derive(Serialize, Deserialize)]
+#[serde(transparent)]
+struct ShortForm(String);
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ShortForm {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "TimeControlShort".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "All moves in MINUTES, SECONDS added per move: \"90+30\", \"5+0\" or \"5\".",
+            "type": "string",
+            "pattern": "^\\s*[0-9]+\\s*(\\+\\s*[0-9]+\\s*)?$"
+        })
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct WrittenPeriods {
     periods: Vec<WrittenPeriod>,
@@ -194,6 +221,7 @@ struct WrittenPeriods {
 }
 
 #[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct WrittenPeriod {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -205,7 +233,7 @@ impl TryFrom<Written> for TimeControl {
     type Error = String;
     fn try_from(written: Written) -> Result<TimeControl, String> {
         let p = match written {
-            Written::Short(text) => return TimeControl::parse_short(&text),
+            Written::Short(ShortForm(text)) => return TimeControl::parse_short(&text),
             Written::Periods(p) => p,
             Written::Millis(m) => {
                 return Ok(TimeControl {
@@ -232,7 +260,7 @@ impl TryFrom<Written> for TimeControl {
 impl From<TimeControl> for Written {
     fn from(control: TimeControl) -> Written {
         if let Some(short) = control.short_form() {
-            return Written::Short(short);
+            return Written::Short(ShortForm(short));
         }
         let time = |ms: Millis| ClockTime::from_ms(i64::try_from(ms).unwrap_or(i64::MAX));
         Written::Periods(WrittenPeriods {

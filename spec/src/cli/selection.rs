@@ -42,7 +42,8 @@ impl Selection {
     /// Loads and checks the whole corpus; every problem is returned.
     pub fn load_whole_checked(&self) -> Result<Corpus, Vec<CorpusError>> {
         let corpus = corpus::load(&self.dir())?;
-        let errors = corpus::check(&corpus, &Clauses::builtin());
+        let mut errors = corpus::check(&corpus, &Clauses::builtin());
+        errors.extend(corpus::schema_check(&corpus));
         if errors.is_empty() {
             Ok(corpus)
         } else {
