@@ -27,6 +27,7 @@
 //! a proof, [`Verdict::Winnable`] only with a line that ends in checkmate, and everything else
 //! is [`Verdict::Undetermined`].
 
+mod confinement;
 mod guided;
 mod helpmate;
 mod mate_patterns;
@@ -70,6 +71,9 @@ pub enum Proof {
     LoneMinorPiece,
     /// The pawns are locked for ever and wall the side's pieces away from the losing king.
     LockedPawns,
+    /// The squares every man can ever reach (pawns on one file never passing each other)
+    /// leave the losing king no square where the side's men could checkmate it.
+    Confined,
     /// The position has only forced moves, and they end in stalemate, in a checkmate of the
     /// side, or in a repetition.
     ForcedLine,
@@ -87,6 +91,7 @@ impl Proof {
             Proof::BishopsOfOneColour => "bishops_of_one_colour",
             Proof::LoneMinorPiece => "lone_minor_piece",
             Proof::LockedPawns => "locked_pawns",
+            Proof::Confined => "confined",
             Proof::ForcedLine => "forced_line",
             Proof::Exhausted { .. } => "exhausted_search",
         }
@@ -167,6 +172,9 @@ pub fn analyse(pos: &Position, side: Color, budget: u64) -> Analysis {
     let (line, quick_nodes) = helpmate::search(&pos, side, budget.min(QUICK_HELPMATE_BUDGET));
     if let Some(line) = line {
         return Analysis { verdict: with_forced(line), nodes: quick_nodes };
+    }
+    if confinement::no_mate(&pos, side) {
+        return Analysis { verdict: Verdict::Unwinnable(Proof::Confined), nodes: quick_nodes };
     }
     let budget = budget.saturating_sub(quick_nodes);
     let mut reach = reachable::Search::new(&pos, side);
@@ -275,7 +283,7 @@ mod tests {
     //! on random positions, whenever a proof says `side` cannot mate, the helpmate search,
     //! run on its own, must not find a mate.
 
-    use super::{guided, helpmate, static_proof};
+    use super::{confinement, guided, helpmate, static_proof};
     use crate::{Color, Position};
 
     struct Rng(u64);
@@ -364,7 +372,7 @@ mod tests {
         for n in 0..3000 {
             let Some(pos) = random_position(&mut rng, n) else { continue };
             for side in Color::ALL {
-                if static_proof::proves_unwinnable(&pos, side).is_some() {
+                if static_proof::proves_unwinnable(&pos, side).is_some() || confinement::no_mate(&pos, side) {
                     proofs += 1;
                     let (line, _) = helpmate::search(&pos, side, 3_000);
                     assert!(line.is_none(), "{}: proof for {side:?} but helpmate {line:?}", pos.fen());
