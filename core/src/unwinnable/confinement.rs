@@ -253,10 +253,65 @@ impl Confinement {
             let king_squares = own_king - flights.with(mated);
             let needs_king = flights - fill - attacked;
             if needs_king.is_empty() {
-                return false;
+                return !self.mating_net(side, mated);
             }
             !king_squares.into_iter().any(|sq| (needs_king - king_attacks(sq)).is_empty())
+                || !self.mating_net(side, mated)
         })
+    }
+
+    /// Whether the men, each on one square of its reach (or gone), can check the losing king
+    /// on `mated` and take every square around it away: a loser's man fills a square, a man
+    /// of `side` attacks squares (not its own: a man next to the king needs another's
+    /// protection), `side`'s king covers squares from two steps away. The choices are
+    /// combined over the men, each contributing once (a superset of the real mates: men may
+    /// share a square, lines may be blocked).
+    fn mating_net(&self, side: Color, mated: Square) -> bool {
+        let flights = king_attacks(mated);
+        let order: Vec<Square> = flights.into_iter().collect();
+        let mask_of = |squares: Bitboard| -> usize {
+            order.iter().enumerate().filter(|(_, sq)| squares.contains(**sq)).fold(0, |acc, (i, _)| acc | 1 << i)
+        };
+        let full = (1usize << order.len()) - 1;
+        // A state: the flights taken (low bits) and whether the king is in check (the next bit).
+        let check_bit = 1usize << order.len();
+        let mut states = vec![false; check_bit << 1];
+        states[0] = true;
+        let never_empty = !self.cleared;
+        let mut options = vec![false; check_bit << 1];
+        for m in &self.men {
+            options.iter_mut().for_each(|o| *o = false);
+            options[0] = true;
+            if m.color == side {
+                for sq in m.reach.without(mated) {
+                    let roles: &[Role] = match m.role {
+                        _ if m.promotes => &[Role::Queen, Role::Knight],
+                        Role::King if king_attacks(mated).with(mated).contains(sq) => &[],
+                        role => &[role][..],
+                    };
+                    for &role in roles {
+                        let targets = attacks(side, role, sq, never_empty);
+                        let check = if role != Role::King && targets.contains(mated) { check_bit } else { 0 };
+                        options[mask_of(targets) | check] = true;
+                    }
+                }
+            } else if m.role != Role::King {
+                for sq in m.reach & flights {
+                    options[mask_of(Bitboard::from_square(sq))] = true;
+                }
+            }
+            let mut next = states.clone();
+            for (state, _) in states.iter().enumerate().filter(|(_, on)| **on) {
+                for (option, _) in options.iter().enumerate().filter(|(_, on)| **on) {
+                    next[state | option] = true;
+                }
+            }
+            states = next;
+            if states[full | check_bit] {
+                return true;
+            }
+        }
+        false
     }
 }
 
