@@ -14,12 +14,17 @@
 //!    exhaustive check of the mate patterns a lone minor piece can give (`mate_patterns`);
 //! 3. a quick helpmate search (`helpmate`), greedy along a move ordering that drives the losing
 //!    king to the edge: it finds the mates of most real game endings in a few dozen nodes;
-//! 4. a short exhaustive search of the reachable positions (`reachable`), which settles the
+//! 4. the reaches of the men (`confinement`): for every man the squares it can ever stand on, a
+//!    least fixpoint of the move rules in which pawns on one file never pass each other (an
+//!    assumption kept only where the result confirms it); the losing king can only be mated
+//!    on a square of its reach that the winner's men can attack, with a net of the men's
+//!    possible contributions around it (blockers, attackers, the winner's king);
+//! 5. a short exhaustive search of the reachable positions (`reachable`), which settles the
 //!    positions whose future is small (every move stalemates, the pieces are walled in);
-//! 5. the guided search (`guided`): depth-first with iterative deepening over every move, the
+//! 6. the guided search (`guided`): depth-first with iterative deepening over every move, the
 //!    moves towards a mating picture costing no depth, with a table of the positions searched;
 //!    it finds the long helpmates, and proves unwinnability when an iteration cuts nothing;
-//! 6. the exhaustive search again with the rest of the budget.
+//! 7. the exhaustive search again with the rest of the budget.
 //!
 //! A line found is the certificate of [`Verdict::Winnable`]; the proof of
 //! [`Verdict::Unwinnable`] says what it rests on ([`Proof`]), and [`analyse`] reports the nodes.
@@ -41,10 +46,10 @@ use crate::{Color, Move, Position};
 
 use reachable::Reach;
 
-/// The node budget of [`unwinnable`]: enough for the helpmates of ordinary game endings and the
-/// exhaustive searches of small futures, while keeping the worst case around a few tens of
-/// milliseconds.
-pub const DEFAULT_NODE_BUDGET: u64 = 100_000;
+/// The node budget of [`unwinnable`]: the budget CHA's own command line uses. It decides every
+/// one of the 30,000 Lichess flag falls of the tests as CHA does; the hardest of them take a
+/// few hundred thousand nodes (a node is a move made, a fraction of a microsecond).
+pub const DEFAULT_NODE_BUDGET: u64 = 500_000;
 
 /// The first exhaustive search gets at most this many nodes: the futures it settles (forced
 /// stalemates, walled-in kings) are small, and the helpmate search is better at the rest.
@@ -154,7 +159,9 @@ pub fn unwinnable(pos: &Position, side: Color) -> Verdict {
     unwinnable_with_budget(pos, side, DEFAULT_NODE_BUDGET)
 }
 
-/// FIDE 5.2.2 / 6.9: [`unwinnable`] with a given node budget for the searches.
+/// FIDE 5.2.2 / 6.9: [`unwinnable`] with a given node budget for the searches. With a budget
+/// of 0 only the cheap static proofs run (material, locked pawns, forced moves), not the
+/// analysis of the men's reaches ([`Proof::Confined`]).
 pub fn unwinnable_with_budget(pos: &Position, side: Color, nodes: u64) -> Verdict {
     analyse(pos, side, nodes).verdict
 }
@@ -173,7 +180,9 @@ pub fn analyse(pos: &Position, side: Color, budget: u64) -> Analysis {
     if let Some(line) = line {
         return Analysis { verdict: with_forced(line), nodes: quick_nodes };
     }
-    if confinement::no_mate(&pos, side) {
+    // The reaches of the men cost as much as a few hundred nodes: with no budget (the check
+    // after every move of a game, `material::is_dead_position`) only the cheap proofs run.
+    if budget > 0 && confinement::no_mate(&pos, side) {
         return Analysis { verdict: Verdict::Unwinnable(Proof::Confined), nodes: quick_nodes };
     }
     let budget = budget.saturating_sub(quick_nodes);
@@ -187,7 +196,9 @@ pub fn analyse(pos: &Position, side: Color, budget: u64) -> Analysis {
         }
         Reach::OutOfBudget => {}
     }
-    let helpmate_budget = budget.saturating_sub(reach.nodes) / 2;
+    // The guided search finds the long helpmates; the exhaustive search after it only settles
+    // small futures, which need little.
+    let helpmate_budget = budget.saturating_sub(reach.nodes) / 10 * 9;
     let (guided, helpmate_nodes) = guided::search(&pos, side, helpmate_budget);
     match guided {
         guided::Guided::Mate(line) => {
