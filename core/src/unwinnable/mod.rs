@@ -55,6 +55,9 @@ pub const DEFAULT_NODE_BUDGET: u64 = 500_000;
 /// stalemates, walled-in kings) are small, and the helpmate search is better at the rest.
 const FIRST_REACH_BUDGET: u64 = 2_000;
 
+/// The first exhaustive search runs only when the side to move has at most this many moves.
+const SMALL_FUTURE_MOVES: usize = 10;
+
 /// The first helpmate search, greedy along its move ordering, gets at most this many nodes:
 /// it finds the mates of most real game endings at once.
 const QUICK_HELPMATE_BUDGET: u64 = 1_000;
@@ -187,7 +190,8 @@ pub fn analyse(pos: &Position, side: Color, budget: u64) -> Analysis {
     }
     let budget = budget.saturating_sub(quick_nodes);
     let mut reach = reachable::Search::new(&pos, side);
-    let first = budget.min(FIRST_REACH_BUDGET);
+    // A small future shows in few moves now: elsewhere the guided search goes first.
+    let first = if pos.legal_moves().len() <= SMALL_FUTURE_MOVES { budget.min(FIRST_REACH_BUDGET) } else { 0 };
     match reach.run(first) {
         Reach::Mate(line) => return Analysis { verdict: with_forced(line), nodes: quick_nodes + reach.nodes },
         Reach::Exhausted => {
