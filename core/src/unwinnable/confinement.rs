@@ -14,7 +14,9 @@
 //!   other than the king can reach (3.7); once it can reach its last rank it may become any
 //!   piece anywhere (3.7.5);
 //! - a man leaves its square when it can reach another one, and is gone from it when an
-//!   enemy can reach its square (to capture it there).
+//!   enemy can reach its square (to capture it there);
+//! - castling (3.8.2) puts the king and the rook on their destinations whatever stands
+//!   between, as far as these rules are concerned.
 //!
 //! Pawns on one file cannot pass each other (3.7.1, 3.7.2): a white pawn below a black pawn
 //! on its file stays below it for as long as neither makes a capture nor is captured. The
@@ -112,6 +114,21 @@ impl Confinement {
                 .find(|m| m.role == Role::Pawn && m.color == passed_by && pawn_push(passed_by, ep) == Some(m.start))
             {
                 pawn.reach = pawn.reach.with(ep);
+            }
+        }
+        // FIDE 3.8.2 (and II.3 for Chess960): castling moves the king and the rook at once, the
+        // king possibly across the rook's square and the rook across the king's: their
+        // destinations are counted as reached from the start.
+        let rights = pos.castling_rights();
+        for (color, side, _) in rights.iter() {
+            let Some(rook) = rights.rook_square(color, side) else { continue };
+            let king = pos.king(color);
+            for man in men.iter_mut() {
+                if man.start == king {
+                    man.reach = man.reach.with(side.king_to(color));
+                } else if man.start == rook && man.color == color && man.role == Role::Rook {
+                    man.reach = man.reach.with(side.rook_to(color));
+                }
             }
         }
         let enemy_pieces = [
@@ -392,4 +409,128 @@ fn squares_ahead(color: Color, sq: Square) -> Bitboard {
     file.into_iter()
         .filter(|s| if color == Color::White { s.rank().index() > rank } else { s.rank().index() < rank })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    //! Soundness of the reaches (FIDE 5.2.2): along random series of legal moves from the
+    //! positions of CHA's test vector, every man stays within its reach, a pawn that promotes
+    //! was allowed to, a square left by its first occupant was counted as cleared, and no side
+    //! proven unable to mate ever mates.
+
+    use super::*;
+    use crate::Move;
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Moves the men of `at` (square -> index into the confinement's men) as `m` moves them.
+    /// The men captured and promoted are added to `captured` and `promoted`.
+    fn follow(
+        at: &mut [Option<usize>; 64],
+        pos: &Position,
+        m: Move,
+        captured: &mut Vec<usize>,
+        promoted: &mut Vec<usize>,
+    ) {
+        let (from, to) = (m.from(), m.to());
+        if let Some(side) = m.castling_side() {
+            let (king, rook) = (at[from.index()], at[to.index()]);
+            at[from.index()] = None;
+            at[to.index()] = None;
+            at[side.king_to(pos.turn()).index()] = king;
+            at[side.rook_to(pos.turn()).index()] = rook;
+            return;
+        }
+        if m.is_en_passant() {
+            captured.extend(at[Square::new(to.file(), from.rank()).index()].take());
+        }
+        captured.extend(at[to.index()]);
+        let man = at[from.index()];
+        at[from.index()] = None;
+        at[to.index()] = man;
+        if let (Some(man), Some(_)) = (man, m.promotion_role()) {
+            promoted.push(man);
+        }
+    }
+
+    #[test]
+    fn reaches_5_2_2_contain_every_random_game() {
+        let text = include_str!("../../tests/data/unwinnability/cha-test-vector-half.txt");
+        let positions: Vec<Position> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.len() > 3)
+            .filter_map(|l| format!("{} 0 1", l[2..].trim()).parse().ok())
+            .collect();
+        assert!(positions.len() > 800, "only {} positions", positions.len());
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut plies = 0;
+        let mut proofs = 0;
+        for start in &positions {
+            let confinement = Confinement::of(start);
+            let no_mate = [Color::White, Color::Black].map(|side| confinement.no_mate(side));
+            proofs += no_mate.iter().filter(|&&p| p).count();
+            for _ in 0..4 {
+                let mut pos = *start;
+                let mut at = [None; 64];
+                for (index, man) in confinement.men.iter().enumerate() {
+                    at[man.start.index()] = Some(index);
+                }
+                let (mut captured, mut promoted) = (Vec::new(), Vec::new());
+                for _ in 0..120 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        if pos.is_check() {
+                            let winner = !pos.turn();
+                            assert!(
+                                !no_mate[winner.index()],
+                                "{}: {winner:?} proven unable to mate, mates",
+                                start.fen()
+                            );
+                        }
+                        break;
+                    }
+                    let m = moves[rng.below(moves.len())];
+                    follow(&mut at, &pos, m, &mut captured, &mut promoted);
+                    pos.play_unchecked(m);
+                    plies += 1;
+                    for (sq, man) in Square::all().zip(at) {
+                        let Some(index) = man else { continue };
+                        let man = &confinement.men[index];
+                        assert!(
+                            man.reach.contains(sq),
+                            "{}: the {:?} from {} reached {sq}",
+                            start.fen(),
+                            man.role,
+                            man.start
+                        );
+                        if sq != man.start {
+                            assert!(
+                                confinement.cleared.contains(man.start),
+                                "{}: {} left, not cleared",
+                                start.fen(),
+                                man.start
+                            );
+                        }
+                    }
+                    for &index in &captured {
+                        let start_square = confinement.men[index].start;
+                        assert!(confinement.cleared.contains(start_square), "{}: {start_square} captured", start.fen());
+                    }
+                    for &index in &promoted {
+                        assert!(confinement.men[index].promotes, "{}: a pawn promoted", start.fen());
+                    }
+                }
+            }
+        }
+        assert!(plies > 100_000 && proofs > 300, "{plies} plies, {proofs} proofs");
+    }
 }
