@@ -205,6 +205,10 @@ struct Plan {
     semi_blocked: Option<Square>,
     /// The loser has more than one bishop: its bishops are worth bringing to the corner.
     loser_bishops: bool,
+    /// The winner has no knight, rook or queen: its mates mostly need a promotion, so every
+    /// push of its pawns is progress, not only the advanced ones (measured on CHA's vector:
+    /// a sixth fewer undetermined answers, and faster).
+    winner_must_promote: bool,
 }
 
 impl Plan {
@@ -226,6 +230,9 @@ impl Plan {
             locked_structure: locked_structure(pos),
             semi_blocked: semi_blocked(pos),
             loser_bishops: pos.pieces(!winner, Role::Bishop).more_than_one(),
+            winner_must_promote: (pos.by_color(winner)
+                & (pos.by_role(Role::Knight) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen)))
+            .is_empty(),
         }
     }
 
@@ -276,7 +283,9 @@ impl Plan {
         let capture = !m.is_castle() && (pos.occupied().contains(m.to()) || m.is_en_passant());
         if pos.turn() == self.winner {
             let target = if mover == Role::King { self.winner_king } else { self.corner };
-            let advanced_push = mover == Role::Pawn && !capture && m.from().rank().relative(self.winner).index() >= 4;
+            let from_rank = if self.winner_must_promote { 0 } else { 4 };
+            let advanced_push =
+                mover == Role::Pawn && !capture && m.from().rank().relative(self.winner).index() >= from_rank;
             if advanced_push || capture || approaches(m, target, mover) {
                 Kind::Reward
             } else {
