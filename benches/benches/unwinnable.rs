@@ -2,7 +2,8 @@
 //! SOURCES.md there):
 //! - the 30,000 Lichess flag falls: for each, whether the side that did not flag can still
 //!   checkmate, with the default budget; the summary prints the mean, median, 99th percentile
-//!   and worst time per verdict, and the verdicts that differ from CHA's;
+//!   and worst time per verdict, how many verdicts took up to 10 us, 100 us, 1 ms, 10 ms,
+//!   50 ms and more, and the verdicts that differ from CHA's;
 //! - the half of CHA's test vector: both sides of every position the core accepts (FIDE
 //!   3.10.3), counted right, wrong and undetermined against CHA's labels.
 //!
@@ -61,6 +62,16 @@ fn lichess_summary(set: &[(Position, Color, bool)]) {
         worst.0,
         worst.1
     );
+    let limits = [10u64, 100, 1_000, 10_000, 50_000].map(Duration::from_micros);
+    let mut below = Vec::new();
+    let mut from = 0;
+    for limit in limits {
+        let upto = times.partition_point(|&t| t <= limit);
+        below.push(format!("<= {limit:?}: {}", upto - from));
+        from = upto;
+    }
+    below.push(format!("> 50ms: {}", times.len() - from));
+    println!("  distribution: {}", below.join(", "));
     println!("  same verdict as CHA {same}, undetermined {undetermined}, different {different}");
 }
 

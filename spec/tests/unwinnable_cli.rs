@@ -80,16 +80,17 @@ fn unwinnable_bad_fen_is_a_usage_error() {
 fn flag_6_9_undetermined_is_an_error_not_a_result() {
     let dir = std::env::temp_dir().join(format!("arbiter-unwinnable-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
-    // K+N against K+Q+P: CHA finds White's helpmate after 17,356 nodes; the core's default
-    // budget does not, so the verdict is undetermined (when the search learns to find it, this
-    // test needs another position the core leaves undetermined).
+    // CHA's test vector, line 106 (labelled `WB`): White can mate, by a long helpmate through
+    // the pawn walls that the core's default budget does not find, so the verdict is
+    // undetermined (when the search learns to find it, this test needs another position the
+    // core leaves undetermined).
     let case = r#"description: FIDE 6.9 - an undetermined flag fall.
 cases:
   - id: flag-undetermined-6-9
     refs: ["6.9"]
     description: White can mate only by a long helpmate.
     tags: [flag]
-    fen: 8/8/8/8/8/3NK3/2p5/1k3q2 b - - 1 58
+    fen: 6kR/4p1p1/1p2P1P1/1P2p3/1P2P3/1P2p1p1/4P1P1/5BK1 b - - 0 1
     expect:
       flag:
         - {flagged: black, result: 1-0}

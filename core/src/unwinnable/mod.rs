@@ -14,12 +14,17 @@
 //!    exhaustive check of the mate patterns a lone minor piece can give (`mate_patterns`);
 //! 3. a quick helpmate search (`helpmate`), greedy along a move ordering that drives the losing
 //!    king to the edge: it finds the mates of most real game endings in a few dozen nodes;
-//! 4. a short exhaustive search of the reachable positions (`reachable`), which settles the
+//! 4. the reaches of the men (`confinement`): for every man the squares it can ever stand on, a
+//!    least fixpoint of the move rules in which pawns on one file never pass each other (an
+//!    assumption kept only where the result confirms it); the losing king can only be mated
+//!    on a square of its reach that the winner's men can attack, with a net of the men's
+//!    possible contributions around it (blockers, attackers, the winner's king);
+//! 5. a short exhaustive search of the reachable positions (`reachable`), which settles the
 //!    positions whose future is small (every move stalemates, the pieces are walled in);
-//! 5. the guided search (`guided`): depth-first with iterative deepening over every move, the
+//! 6. the guided search (`guided`): depth-first with iterative deepening over every move, the
 //!    moves towards a mating picture costing no depth, with a table of the positions searched;
 //!    it finds the long helpmates, and proves unwinnability when an iteration cuts nothing;
-//! 6. the exhaustive search again with the rest of the budget.
+//! 7. the exhaustive search again with the rest of the budget.
 //!
 //! A line found is the certificate of [`Verdict::Winnable`]; the proof of
 //! [`Verdict::Unwinnable`] says what it rests on ([`Proof`]), and [`analyse`] reports the nodes.
@@ -27,6 +32,7 @@
 //! a proof, [`Verdict::Winnable`] only with a line that ends in checkmate, and everything else
 //! is [`Verdict::Undetermined`].
 
+mod confinement;
 mod guided;
 mod helpmate;
 mod mate_patterns;
@@ -40,14 +46,17 @@ use crate::{Color, Move, Position};
 
 use reachable::Reach;
 
-/// The node budget of [`unwinnable`]: enough for the helpmates of ordinary game endings and the
-/// exhaustive searches of small futures, while keeping the worst case around a few tens of
-/// milliseconds.
-pub const DEFAULT_NODE_BUDGET: u64 = 100_000;
+/// The node budget of [`unwinnable`]: the budget CHA's own command line uses. It decides every
+/// one of the 30,000 Lichess flag falls of the tests as CHA does; the hardest of them take a
+/// few hundred thousand nodes (a node is a move made, a fraction of a microsecond).
+pub const DEFAULT_NODE_BUDGET: u64 = 500_000;
 
 /// The first exhaustive search gets at most this many nodes: the futures it settles (forced
 /// stalemates, walled-in kings) are small, and the helpmate search is better at the rest.
 const FIRST_REACH_BUDGET: u64 = 2_000;
+
+/// The first exhaustive search runs only when the side to move has at most this many moves.
+const SMALL_FUTURE_MOVES: usize = 10;
 
 /// The first helpmate search, greedy along its move ordering, gets at most this many nodes:
 /// it finds the mates of most real game endings at once.
@@ -70,6 +79,9 @@ pub enum Proof {
     LoneMinorPiece,
     /// The pawns are locked for ever and wall the side's pieces away from the losing king.
     LockedPawns,
+    /// The squares every man can ever reach (pawns on one file never passing each other)
+    /// leave the losing king no square where the side's men could checkmate it.
+    Confined,
     /// The position has only forced moves, and they end in stalemate, in a checkmate of the
     /// side, or in a repetition.
     ForcedLine,
@@ -87,6 +99,7 @@ impl Proof {
             Proof::BishopsOfOneColour => "bishops_of_one_colour",
             Proof::LoneMinorPiece => "lone_minor_piece",
             Proof::LockedPawns => "locked_pawns",
+            Proof::Confined => "confined",
             Proof::ForcedLine => "forced_line",
             Proof::Exhausted { .. } => "exhausted_search",
         }
@@ -149,7 +162,9 @@ pub fn unwinnable(pos: &Position, side: Color) -> Verdict {
     unwinnable_with_budget(pos, side, DEFAULT_NODE_BUDGET)
 }
 
-/// FIDE 5.2.2 / 6.9: [`unwinnable`] with a given node budget for the searches.
+/// FIDE 5.2.2 / 6.9: [`unwinnable`] with a given node budget for the searches. With a budget
+/// of 0 only the cheap static proofs run (material, locked pawns, forced moves), not the
+/// analysis of the men's reaches ([`Proof::Confined`]).
 pub fn unwinnable_with_budget(pos: &Position, side: Color, nodes: u64) -> Verdict {
     analyse(pos, side, nodes).verdict
 }
@@ -168,9 +183,15 @@ pub fn analyse(pos: &Position, side: Color, budget: u64) -> Analysis {
     if let Some(line) = line {
         return Analysis { verdict: with_forced(line), nodes: quick_nodes };
     }
+    // The reaches of the men cost as much as a few hundred nodes: with no budget (the check
+    // after every move of a game, `material::is_dead_position`) only the cheap proofs run.
+    if budget > 0 && confinement::no_mate(&pos, side) {
+        return Analysis { verdict: Verdict::Unwinnable(Proof::Confined), nodes: quick_nodes };
+    }
     let budget = budget.saturating_sub(quick_nodes);
     let mut reach = reachable::Search::new(&pos, side);
-    let first = budget.min(FIRST_REACH_BUDGET);
+    // A small future shows in few moves now: elsewhere the guided search goes first.
+    let first = if pos.legal_moves().len() <= SMALL_FUTURE_MOVES { budget.min(FIRST_REACH_BUDGET) } else { 0 };
     match reach.run(first) {
         Reach::Mate(line) => return Analysis { verdict: with_forced(line), nodes: quick_nodes + reach.nodes },
         Reach::Exhausted => {
@@ -179,7 +200,9 @@ pub fn analyse(pos: &Position, side: Color, budget: u64) -> Analysis {
         }
         Reach::OutOfBudget => {}
     }
-    let helpmate_budget = budget.saturating_sub(reach.nodes) / 2;
+    // The guided search finds the long helpmates; the exhaustive search after it only settles
+    // small futures, which need little.
+    let helpmate_budget = budget.saturating_sub(reach.nodes) / 10 * 9;
     let (guided, helpmate_nodes) = guided::search(&pos, side, helpmate_budget);
     match guided {
         guided::Guided::Mate(line) => {
@@ -275,7 +298,7 @@ mod tests {
     //! on random positions, whenever a proof says `side` cannot mate, the helpmate search,
     //! run on its own, must not find a mate.
 
-    use super::{guided, helpmate, static_proof};
+    use super::{confinement, guided, helpmate, static_proof};
     use crate::{Color, Position};
 
     struct Rng(u64);
@@ -364,7 +387,7 @@ mod tests {
         for n in 0..3000 {
             let Some(pos) = random_position(&mut rng, n) else { continue };
             for side in Color::ALL {
-                if static_proof::proves_unwinnable(&pos, side).is_some() {
+                if static_proof::proves_unwinnable(&pos, side).is_some() || confinement::no_mate(&pos, side) {
                     proofs += 1;
                     let (line, _) = helpmate::search(&pos, side, 3_000);
                     assert!(line.is_none(), "{}: proof for {side:?} but helpmate {line:?}", pos.fen());

@@ -1,0 +1,536 @@
+//! The squares each man can ever stand on, and the checkmates they leave possible (FIDE 5.2.2).
+//!
+//! For every man on the board, a set of squares it may ever stand on (its *reach*), and for
+//! every square whether the man standing there now may ever be gone from it (*cleared*). Both
+//! are the least solution of rules that every legal move obeys, so they are upper bounds of
+//! what any series of legal moves can do (by induction on the moves: the first move outside
+//! them would need a fact before it that is outside them):
+//! - a knight, bishop, rook or queen steps or slides as it moves (FIDE 3.2 to 3.5), through
+//!   squares that can be empty (cleared), onto a square that can be empty or holds an enemy
+//!   man other than the king (a capture, 3.1.1);
+//! - a king steps the same way, never onto a square attacked by an enemy man that never
+//!   leaves its square (3.8.2: a king may not move into check);
+//! - a pawn advances onto squares that can be empty and captures onto squares an enemy man
+//!   other than the king can reach (3.7); once it can reach its last rank it may become any
+//!   piece anywhere (3.7.5);
+//! - a man leaves its square when it can reach another one, and is gone from it when an
+//!   enemy can reach its square (to capture it there);
+//! - castling (3.8.2) puts the king and the rook on their destinations whatever stands
+//!   between, as far as these rules are concerned.
+//!
+//! Pawns on one file cannot pass each other (3.7.1, 3.7.2): a white pawn below a black pawn
+//! on its file stays below it for as long as neither makes a capture nor is captured. The
+//! analysis assumes that for the pairs of such pawns, computes the reaches under it, and keeps
+//! the assumption only when the result confirms it (neither pawn of the pair can ever reach
+//! a square off its file, and no enemy can ever reach a square the pawn may stand on);
+//! otherwise it drops the pair and starts again. The first move that broke a kept assumption
+//! would be a capture or a capture by a pawn, which the rules that do not depend on the
+//! assumption already allow: so a confirmed assumption is a true one.
+//!
+//! From the reaches, [`no_mate`] proves that `side` can never checkmate: the losing king can
+//! only be mated on a square of its reach that one of `side`'s men can attack, and each square
+//! around it must be one that a man of the loser can fill, a man of `side` can attack, or
+//! `side`'s king can cover from a square two steps away.
+
+use crate::attacks::{attacks, king_attacks, pawn_attacks};
+use crate::{Bitboard, Color, Position, Role, Square};
+
+/// The assumptions about pawns on one file are revised at most this many times.
+const MAX_ROUNDS: usize = 12;
+
+/// One man on the board and the squares it may ever stand on.
+#[derive(Clone, Copy)]
+struct Man {
+    color: Color,
+    role: Role,
+    start: Square,
+    reach: Bitboard,
+    /// A pawn that may reach its last rank: it may become any piece anywhere (FIDE 3.7.5).
+    promotes: bool,
+}
+
+impl Man {
+    /// The squares this man may arrive on by a capture (a superset).
+    fn arrivals(&self) -> Bitboard {
+        match self.role {
+            _ if self.promotes => self.reach,
+            Role::Pawn => {
+                let diagonals =
+                    self.reach.into_iter().fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(self.color, sq));
+                diagonals & self.reach
+            }
+            _ => self.reach,
+        }
+    }
+}
+
+/// The reaches of every man and the squares that may ever be emptied.
+pub(super) struct Confinement {
+    men: Vec<Man>,
+    /// The squares whose present occupant may ever be gone (every empty square is).
+    cleared: Bitboard,
+}
+
+impl Confinement {
+    /// The reaches of the men of `pos`, with the assumptions about pawns on one file that the
+    /// result confirms.
+    pub(super) fn of(pos: &Position) -> Confinement {
+        let mut dropped = Bitboard::EMPTY;
+        for _ in 0..MAX_ROUNDS {
+            let barriers = Barriers::of(pos, dropped);
+            let confinement = Confinement::saturate(pos, &barriers.squares);
+            let broken = confinement.broken(&barriers);
+            if broken.is_empty() {
+                return confinement;
+            }
+            dropped |= broken;
+        }
+        Confinement::saturate(pos, &[Bitboard::EMPTY; 64])
+    }
+
+    /// The least solution of the rules, with the pawns' advances kept off `barriers` (by the
+    /// pawn's start square).
+    fn saturate(pos: &Position, barriers: &[Bitboard; 64]) -> Confinement {
+        let mut men: Vec<Man> = pos
+            .occupied()
+            .into_iter()
+            .filter_map(|sq| {
+                let piece = pos.piece_at(sq)?;
+                Some(Man {
+                    color: piece.color,
+                    role: piece.role,
+                    start: sq,
+                    reach: Bitboard::from_square(sq),
+                    promotes: false,
+                })
+            })
+            .collect();
+        // FIDE 3.7.3.1: a pawn that has just advanced two squares may be captured as if it
+        // had advanced one; it counts as standing on the square it passed.
+        if let Some(ep) = pos.ep_square() {
+            let passed_by = !pos.turn();
+            if let Some(pawn) = men
+                .iter_mut()
+                .find(|m| m.role == Role::Pawn && m.color == passed_by && pawn_push(passed_by, ep) == Some(m.start))
+            {
+                pawn.reach = pawn.reach.with(ep);
+            }
+        }
+        // FIDE 3.8.2 (and II.3 for Chess960): castling moves the king and the rook at once, the
+        // king possibly across the rook's square and the rook across the king's: their
+        // destinations are counted as reached from the start.
+        let rights = pos.castling_rights();
+        for (color, side, _) in rights.iter() {
+            let Some(rook) = rights.rook_square(color, side) else { continue };
+            let king = pos.king(color);
+            for man in men.iter_mut() {
+                if man.start == king {
+                    man.reach = man.reach.with(side.king_to(color));
+                } else if man.start == rook && man.color == color && man.role == Role::Rook {
+                    man.reach = man.reach.with(side.rook_to(color));
+                }
+            }
+        }
+        let enemy_pieces = [
+            pos.by_color(Color::Black) & !pos.by_role(Role::King),
+            pos.by_color(Color::White) & !pos.by_role(Role::King),
+        ];
+        let mut cleared = !pos.occupied();
+        loop {
+            let never_empty = !cleared;
+            let mut can_be = [Bitboard::EMPTY; 2];
+            let mut forbidden = [Bitboard::EMPTY; 2];
+            for m in &men {
+                if m.role != Role::King {
+                    can_be[m.color.index()] |= m.reach;
+                }
+                if !m.promotes && never_empty.contains(m.start) {
+                    // A man that never leaves its square always attacks the squares next to it
+                    // (and a pawn or knight all of its targets).
+                    forbidden[(!m.color).index()] |= attacks(m.color, m.role, m.start, Bitboard::FULL);
+                }
+            }
+            let mut changed = false;
+            for m in men.iter_mut() {
+                let enterable = cleared | enemy_pieces[m.color.index()];
+                let before = m.reach;
+                if m.promotes {
+                    // Any piece, anywhere it may enter.
+                    m.reach |= enterable;
+                    changed |= m.reach != before;
+                    continue;
+                }
+                match m.role {
+                    Role::Pawn => {
+                        let targets = can_be[(!m.color).index()];
+                        m.reach =
+                            flood(m.reach, |sq| pawn_steps(m.color, sq, cleared, targets) - barriers[m.start.index()]);
+                        let last = Bitboard::rank(crate::Rank::back(!m.color));
+                        if (m.reach & last).any() {
+                            m.promotes = true;
+                            m.reach |= enterable;
+                        }
+                    }
+                    Role::King => {
+                        let open = enterable - forbidden[m.color.index()];
+                        m.reach = flood(m.reach, |sq| king_attacks(sq) & open);
+                    }
+                    role => {
+                        m.reach = flood(m.reach, |sq| attacks(m.color, role, sq, never_empty) & enterable);
+                    }
+                }
+                changed |= m.reach != before;
+            }
+            let mut now_cleared = cleared;
+            for m in &men {
+                let elsewhere = m.reach.without(m.start);
+                if elsewhere.any() {
+                    now_cleared = now_cleared.with(m.start) | elsewhere;
+                }
+            }
+            changed |= now_cleared != cleared;
+            cleared = now_cleared;
+            if !changed {
+                return Confinement { men, cleared };
+            }
+        }
+    }
+
+    /// The pawns whose barrier the reaches do not confirm: the pawn may leave its file (or
+    /// promote), or the pawn ahead of it that the barrier rests on may leave its file or be
+    /// captured.
+    fn broken(&self, barriers: &Barriers) -> Bitboard {
+        let man_at = |sq: Square| self.men.iter().find(|m| m.start == sq);
+        let leaves = |m: &Man| m.promotes || (m.reach - Bitboard::file(m.start.file())).any();
+        let captured =
+            |m: &Man| self.men.iter().any(|enemy| enemy.color != m.color && (enemy.arrivals() & m.reach).any());
+        let mut broken = Bitboard::EMPTY;
+        for (index, ahead) in barriers.rests_on.iter().enumerate() {
+            let (Some(ahead), Some(pawn)) = (ahead, Square::from_index(index as u8).and_then(man_at)) else {
+                continue;
+            };
+            let Some(ahead) = man_at(*ahead) else { continue };
+            if leaves(pawn) || leaves(ahead) || captured(ahead) {
+                broken = broken.with(pawn.start);
+            }
+        }
+        broken
+    }
+
+    /// Every square `color`'s men other than the king may ever attack.
+    fn attacked_by(&self, color: Color) -> Bitboard {
+        let never_empty = !self.cleared;
+        let mut attacked = Bitboard::EMPTY;
+        for m in self.men.iter().filter(|m| m.color == color && m.role != Role::King) {
+            for sq in m.reach {
+                attacked |= if m.promotes {
+                    attacks(color, Role::Queen, sq, never_empty) | attacks(color, Role::Knight, sq, never_empty)
+                } else {
+                    attacks(color, m.role, sq, never_empty)
+                };
+            }
+        }
+        attacked
+    }
+
+    /// Every square `color`'s men other than the king may ever stand on.
+    fn fillable_by(&self, color: Color) -> Bitboard {
+        self.men
+            .iter()
+            .filter(|m| m.color == color && m.role != Role::King)
+            .fold(Bitboard::EMPTY, |acc, m| acc | m.reach)
+    }
+
+    fn king_reach(&self, color: Color) -> Bitboard {
+        self.men.iter().find(|m| m.color == color && m.role == Role::King).map_or(Bitboard::EMPTY, |m| m.reach)
+    }
+}
+
+/// FIDE 5.2.2: a proof that `side` can never checkmate, from the reaches of the men: no square
+/// the losing king may stand on can be attacked by `side` with every square around it filled
+/// by the loser's men, attacked by `side`'s men, or covered by `side`'s king.
+pub(super) fn no_mate(pos: &Position, side: Color) -> bool {
+    let confinement = Confinement::of(pos);
+    confinement.no_mate(side)
+}
+
+impl Confinement {
+    fn no_mate(&self, side: Color) -> bool {
+        let region = self.king_reach(!side);
+        let attacked = self.attacked_by(side);
+        let candidates = region & attacked;
+        if candidates.is_empty() {
+            return true;
+        }
+        let fill = self.fillable_by(!side);
+        let own_king = self.king_reach(side);
+        candidates.into_iter().all(|mated| {
+            let flights = king_attacks(mated);
+            // FIDE 3.8.2: the kings never stand next to each other.
+            let king_squares = own_king - flights.with(mated);
+            let needs_king = flights - fill - attacked;
+            if needs_king.is_empty() {
+                return !self.mating_net(side, mated);
+            }
+            !king_squares.into_iter().any(|sq| (needs_king - king_attacks(sq)).is_empty())
+                || !self.mating_net(side, mated)
+        })
+    }
+
+    /// Whether the men, each on one square of its reach (or gone), can check the losing king
+    /// on `mated` and take every square around it away: a loser's man fills a square, a man
+    /// of `side` attacks squares (not its own: a man next to the king needs another's
+    /// protection), `side`'s king covers squares from two steps away. The choices are
+    /// combined over the men, each contributing once (a superset of the real mates: men may
+    /// share a square, lines may be blocked).
+    fn mating_net(&self, side: Color, mated: Square) -> bool {
+        let flights = king_attacks(mated);
+        let order: Vec<Square> = flights.into_iter().collect();
+        let mask_of = |squares: Bitboard| -> usize {
+            order.iter().enumerate().filter(|(_, sq)| squares.contains(**sq)).fold(0, |acc, (i, _)| acc | 1 << i)
+        };
+        let full = (1usize << order.len()) - 1;
+        // A state: the flights taken (low bits) and whether the king is in check (the next bit).
+        let check_bit = 1usize << order.len();
+        let mut states = vec![false; check_bit << 1];
+        states[0] = true;
+        let never_empty = !self.cleared;
+        let mut options = vec![false; check_bit << 1];
+        for m in &self.men {
+            options.iter_mut().for_each(|o| *o = false);
+            options[0] = true;
+            if m.color == side {
+                for sq in m.reach.without(mated) {
+                    let roles: &[Role] = match m.role {
+                        _ if m.promotes => &[Role::Queen, Role::Knight],
+                        Role::King if king_attacks(mated).with(mated).contains(sq) => &[],
+                        role => &[role][..],
+                    };
+                    for &role in roles {
+                        let targets = attacks(side, role, sq, never_empty);
+                        let check = if role != Role::King && targets.contains(mated) { check_bit } else { 0 };
+                        options[mask_of(targets) | check] = true;
+                    }
+                }
+            } else if m.role != Role::King {
+                for sq in m.reach & flights {
+                    options[mask_of(Bitboard::from_square(sq))] = true;
+                }
+            }
+            let mut next = states.clone();
+            for (state, _) in states.iter().enumerate().filter(|(_, on)| **on) {
+                for (option, _) in options.iter().enumerate().filter(|(_, on)| **on) {
+                    next[state | option] = true;
+                }
+            }
+            states = next;
+            if states[full | check_bit] {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The square in front of a `color` pawn on `sq` (towards the last rank), if any.
+fn pawn_push(color: Color, sq: Square) -> Option<Square> {
+    sq.offset(0, if color == Color::White { 1 } else { -1 })
+}
+
+/// The squares a `color` pawn on `sq` may move to: forward onto squares that may be empty
+/// (two from its first rank, FIDE 3.7.2), diagonally onto squares an enemy may stand on.
+fn pawn_steps(color: Color, sq: Square, cleared: Bitboard, targets: Bitboard) -> Bitboard {
+    let mut steps = pawn_attacks(color, sq) & targets;
+    if let Some(one) = pawn_push(color, sq).filter(|&one| cleared.contains(one)) {
+        steps = steps.with(one);
+    }
+    steps
+}
+
+/// Every square reachable from `start` by steps `step`.
+fn flood(start: Bitboard, step: impl Fn(Square) -> Bitboard) -> Bitboard {
+    let mut region = start;
+    let mut frontier = start;
+    while let Some(sq) = frontier.first() {
+        frontier = frontier.without(sq);
+        let new = step(sq) - region;
+        region |= new;
+        frontier |= new;
+    }
+    region
+}
+
+/// The squares each pawn's advances may never enter, for as long as the pawns keep their files.
+struct Barriers {
+    /// By the pawn's square: the square of the nearest pawn ahead on its file and beyond, for
+    /// an enemy pawn (which only comes closer); for a pawn of its own colour, whatever is
+    /// beyond where that pawn is stopped.
+    squares: [Bitboard; 64],
+    /// By the pawn's square: the pawn ahead its barrier rests on.
+    rests_on: [Option<Square>; 64],
+}
+
+impl Barriers {
+    /// The barriers of every pawn except those `dropped`.
+    fn of(pos: &Position, dropped: Bitboard) -> Barriers {
+        let mut barriers = Barriers { squares: [Bitboard::EMPTY; 64], rests_on: [None; 64] };
+        for color in Color::ALL {
+            // From the most advanced pawn backwards, so that a pawn's barrier is known before
+            // the barrier of the pawn behind it.
+            let mut pawns: Vec<Square> = (pos.pieces(color, Role::Pawn) - dropped).into_iter().collect();
+            pawns.sort_by_key(|sq| std::cmp::Reverse(sq.relative(color).rank().index()));
+            for sq in pawns {
+                let ahead = squares_ahead(color, sq) & pos.by_role(Role::Pawn);
+                let Some(next) = ahead.into_iter().min_by_key(|s| s.rank().index().abs_diff(sq.rank().index())) else {
+                    continue;
+                };
+                let squares = if pos.color_at(next) != Some(color) {
+                    squares_ahead(color, next).with(next)
+                } else {
+                    let stop = barriers.squares[next.index()];
+                    let nearest = stop.into_iter().min_by_key(|s| s.rank().index().abs_diff(sq.rank().index()));
+                    match nearest.and_then(|s| pawn_push(!color, s)) {
+                        Some(behind) => squares_ahead(color, behind).with(behind),
+                        None => continue,
+                    }
+                };
+                barriers.squares[sq.index()] = squares;
+                barriers.rests_on[sq.index()] = Some(next);
+            }
+        }
+        barriers
+    }
+}
+
+/// The squares of `sq`'s file beyond it, in the direction a `color` pawn advances.
+fn squares_ahead(color: Color, sq: Square) -> Bitboard {
+    let file = Bitboard::file(sq.file());
+    let rank = sq.rank().index();
+    file.into_iter()
+        .filter(|s| if color == Color::White { s.rank().index() > rank } else { s.rank().index() < rank })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    //! Soundness of the reaches (FIDE 5.2.2): along random series of legal moves from the
+    //! positions of CHA's test vector, every man stays within its reach, a pawn that promotes
+    //! was allowed to, a square left by its first occupant was counted as cleared, and no side
+    //! proven unable to mate ever mates.
+
+    use super::*;
+    use crate::Move;
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Moves the men of `at` (square -> index into the confinement's men) as `m` moves them.
+    /// The men captured and promoted are added to `captured` and `promoted`.
+    fn follow(
+        at: &mut [Option<usize>; 64],
+        pos: &Position,
+        m: Move,
+        captured: &mut Vec<usize>,
+        promoted: &mut Vec<usize>,
+    ) {
+        let (from, to) = (m.from(), m.to());
+        if let Some(side) = m.castling_side() {
+            let (king, rook) = (at[from.index()], at[to.index()]);
+            at[from.index()] = None;
+            at[to.index()] = None;
+            at[side.king_to(pos.turn()).index()] = king;
+            at[side.rook_to(pos.turn()).index()] = rook;
+            return;
+        }
+        if m.is_en_passant() {
+            captured.extend(at[Square::new(to.file(), from.rank()).index()].take());
+        }
+        captured.extend(at[to.index()]);
+        let man = at[from.index()];
+        at[from.index()] = None;
+        at[to.index()] = man;
+        if let (Some(man), Some(_)) = (man, m.promotion_role()) {
+            promoted.push(man);
+        }
+    }
+
+    #[test]
+    fn reaches_5_2_2_contain_every_random_game() {
+        let text = include_str!("../../tests/data/unwinnability/cha-test-vector-half.txt");
+        let positions: Vec<Position> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.len() > 3)
+            .filter_map(|l| format!("{} 0 1", l[2..].trim()).parse().ok())
+            .collect();
+        assert!(positions.len() > 800, "only {} positions", positions.len());
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut plies = 0;
+        let mut proofs = 0;
+        for start in &positions {
+            let confinement = Confinement::of(start);
+            let no_mate = [Color::White, Color::Black].map(|side| confinement.no_mate(side));
+            proofs += no_mate.iter().filter(|&&p| p).count();
+            for _ in 0..4 {
+                let mut pos = *start;
+                let mut at = [None; 64];
+                for (index, man) in confinement.men.iter().enumerate() {
+                    at[man.start.index()] = Some(index);
+                }
+                let (mut captured, mut promoted) = (Vec::new(), Vec::new());
+                for _ in 0..120 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        if pos.is_check() {
+                            let winner = !pos.turn();
+                            assert!(
+                                !no_mate[winner.index()],
+                                "{}: {winner:?} proven unable to mate, mates",
+                                start.fen()
+                            );
+                        }
+                        break;
+                    }
+                    let m = moves[rng.below(moves.len())];
+                    follow(&mut at, &pos, m, &mut captured, &mut promoted);
+                    pos.play_unchecked(m);
+                    plies += 1;
+                    for (sq, man) in Square::all().zip(at) {
+                        let Some(index) = man else { continue };
+                        let man = &confinement.men[index];
+                        assert!(
+                            man.reach.contains(sq),
+                            "{}: the {:?} from {} reached {sq}",
+                            start.fen(),
+                            man.role,
+                            man.start
+                        );
+                        if sq != man.start {
+                            assert!(
+                                confinement.cleared.contains(man.start),
+                                "{}: {} left, not cleared",
+                                start.fen(),
+                                man.start
+                            );
+                        }
+                    }
+                    for &index in &captured {
+                        let start_square = confinement.men[index].start;
+                        assert!(confinement.cleared.contains(start_square), "{}: {start_square} captured", start.fen());
+                    }
+                    for &index in &promoted {
+                        assert!(confinement.men[index].promotes, "{}: a pawn promoted", start.fen());
+                    }
+                }
+            }
+        }
+        assert!(plies > 100_000 && proofs > 300, "{plies} plies, {proofs} proofs");
+    }
+}
