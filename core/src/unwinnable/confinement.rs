@@ -421,17 +421,6 @@ mod tests {
     use super::*;
     use crate::Move;
 
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
-
     /// Moves the men of `at` (square -> index into the confinement's men) as `m` moves them.
     /// The men captured and promoted are added to `captured` and `promoted`.
     fn follow(
@@ -471,7 +460,7 @@ mod tests {
             .filter_map(|l| format!("{} 0 1", l[2..].trim()).parse().ok())
             .collect();
         assert!(positions.len() > 800, "only {} positions", positions.len());
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut rng = crate::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
         let mut plies = 0;
         let mut proofs = 0;
         for start in &positions {
@@ -498,7 +487,7 @@ mod tests {
                         }
                         break;
                     }
-                    let m = moves[rng.below(moves.len())];
+                    let m = moves[rng.index(moves.len())];
                     follow(&mut at, &pos, m, &mut captured, &mut promoted);
                     pos.play_unchecked(m);
                     plies += 1;

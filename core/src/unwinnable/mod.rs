@@ -301,17 +301,6 @@ mod tests {
     use super::{confinement, guided, helpmate, static_proof};
     use crate::{Color, Position};
 
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
-
     /// A FEN board from 64 optional piece letters, rank 8 first.
     fn fen(board: &[Option<char>; 64], turn: char) -> String {
         let ranks: Vec<String> = (0..8)
@@ -342,7 +331,7 @@ mod tests {
 
     /// Random positions around the proofs' cases: small pawnless material (lone minors,
     /// bishops of one colour) and locked walls with kings and pieces dropped anywhere.
-    fn random_position(rng: &mut Rng, n: usize) -> Option<Position> {
+    fn random_position(rng: &mut crate::SplitMix64, n: usize) -> Option<Position> {
         const SETS: [&str; 8] = ["Kk", "KkN", "KkBb", "KkNq", "KkNr", "KkBn", "KkBBb", "KkNb"];
         const WALL: [(usize, char); 16] = [
             (24, 'P'),
@@ -365,24 +354,24 @@ mod tests {
         const EXTRAS: [&str; 6] = ["", "B", "b", "R", "n", "Q"];
         let mut board = [None; 64];
         let pieces = if n % 2 == 0 {
-            SETS[rng.below(SETS.len())].to_string()
+            SETS[rng.index(SETS.len())].to_string()
         } else {
             for (sq, c) in WALL {
                 board[sq] = Some(c);
             }
-            format!("Kk{}", EXTRAS[rng.below(EXTRAS.len())])
+            format!("Kk{}", EXTRAS[rng.index(EXTRAS.len())])
         };
         for c in pieces.chars() {
-            let sq = (0..64).map(|_| rng.below(64)).find(|&sq| board[sq].is_none())?;
+            let sq = (0..64).map(|_| rng.index(64)).find(|&sq| board[sq].is_none())?;
             board[sq] = Some(c);
         }
-        let turn = if rng.below(2) == 0 { 'w' } else { 'b' };
+        let turn = if rng.index(2) == 0 { 'w' } else { 'b' };
         fen(&board, turn).parse().ok()
     }
 
     #[test]
     fn static_proofs_5_2_2_never_contradict_a_helpmate() {
-        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let mut rng = crate::SplitMix64::new(0x2545_F491_4F6C_DD1D);
         let mut proofs = 0;
         for n in 0..3000 {
             let Some(pos) = random_position(&mut rng, n) else { continue };
