@@ -17,7 +17,7 @@ include!(concat!(env!("OUT_DIR"), "/editions.rs"));
 /// An edition of the FIDE Laws of Chess, ordered oldest first.
 ///
 /// Written as the year it came into force, wherever arbiter writes one: in case files
-/// (`laws: [2018, 2023]`), on the command line (`--laws 2018`), in reports and by [`Display`]
+/// (`laws: [2018, 2023]`), on the command line (`--laws 2018`), in reports and by [`Display`](std::fmt::Display)
 /// (`2023`). Serde writes the year as a number and reads it as a number, as a string
 /// (`"2023"`) or as `"fide2023"` (the form the core's [`Settings`](crate::arbiter::Settings)
 /// were written in before).

@@ -4,7 +4,7 @@
 //!
 //! An adapter written in Rust depends on this crate alone (no command-line, YAML or
 //! thread-pool crates): it implements [`Implementation`] over its chess library and calls
-//! [`serve`]. The runner speaks to any adapter through [`client::Adapter`], which holds the
+//! [`serve()`]. The runner speaks to any adapter through [`client::Adapter`], which holds the
 //! program in a [`child::Child`] so that whatever it does cannot hang the runner or outlive it.
 //!
 //! ```

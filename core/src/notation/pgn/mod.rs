@@ -1,6 +1,6 @@
 //! PGN game collections (the Portable Game Notation, 1994 standard): a streaming reader that
 //! reports a bad game with its number and line and goes on with the next, and a writer in the
-//! export format. Moves are read as FIDE Appendix C allows (see [`SanReader`]) and written in
+//! export format. Moves are read as FIDE Appendix C allows (see [`SanReader`](crate::notation::SanReader)) and written in
 //! SAN's PGN export style.
 //!
 //! The reader is in `reader` (the collection split into games, the tags, the movetext parsed
