@@ -159,10 +159,7 @@ impl Drop for Adapter {
 
 impl Implementation for Adapter {
     fn hello(&mut self) -> Answer<Hello> {
-        match self.call(Op::Hello)? {
-            Reply::Hello(hello) => Ok(hello),
-            other => Err(Failure::Broken(format!("hello was answered with an answer to {}", other.op_name()))),
-        }
+        crate::implementation::ask(self, &Op::Hello)
     }
     /// A `hello` after the case: its answer must be the next line, so a second answer to the
     /// case's last request shows here (the adapter reads its requests in order).

@@ -88,7 +88,8 @@ pub const MAX_FILE_BYTES: u64 = 16 << 20;
 /// brackets is refused here, at once, instead of parsed for minutes.
 pub const MAX_FLOW_DEPTH: usize = 32;
 
-/// Loads every `*.yaml` (or `*.yml`, in any letter case) file under `root`, sorted by path.
+/// Loads every `*.yaml` (or `*.yml`, in any letter case) file under `root`, sorted by path,
+/// each checked against the case schema (`spec/schema.json`) too.
 /// Symbolic links are followed, but a directory reached twice (a link loop, or two links to
 /// one directory) is an error, and so is a case file that is not a regular file (a FIFO, a
 /// device): the walk ends and never blocks. All files are read; every error is reported.
@@ -97,13 +98,20 @@ pub fn load(root: &Path) -> Result<Corpus, Vec<CorpusError>> {
     if files.is_empty() {
         return Err(vec![error(root, None, None, "no .yaml case files found".into())]);
     }
+    let validator = crate::schema::CaseValidator::new().map_err(|e| vec![error(root, None, None, e)])?;
     let mut corpus = Corpus { root: root.to_owned(), cases: Vec::new() };
     let mut errors = Vec::new();
     for path in files {
         let relative = path.strip_prefix(root).unwrap_or(&path).to_owned();
         match read_bytes(&path, MAX_FILE_BYTES) {
             Ok(bytes) => match parse_bytes(&relative, &bytes) {
-                Ok(cases) => corpus.cases.extend(cases),
+                Ok(cases) => {
+                    // What a tool reading the file by the schema alone would refuse (the
+                    // schema is generated from the types just read, so normally nothing).
+                    let text = String::from_utf8_lossy(&bytes);
+                    errors.extend(validator.problems(&text).into_iter().map(|p| error(&relative, None, None, p)));
+                    corpus.cases.extend(cases);
+                }
                 Err(e) => errors.push(e),
             },
             Err(e) => errors.push(error(&relative, None, None, e)),
@@ -586,30 +594,6 @@ pub fn check(corpus: &Corpus, clauses: &Clauses) -> Vec<CorpusError> {
         }
         for problem in case_problems(case, clauses) {
             report(&mut errors, problem);
-        }
-    }
-    errors
-}
-
-/// Checks every file of a loaded corpus against the case schema (`spec/schema.json`, generated
-/// from the loader's types): what a tool reading the files by the schema alone would refuse.
-/// Each problem names the file and the JSON pointer of the place.
-pub fn schema_check(corpus: &Corpus) -> Vec<CorpusError> {
-    let validator = match crate::schema::CaseValidator::new() {
-        Ok(validator) => validator,
-        Err(e) => return vec![error(&corpus.root, None, None, e)],
-    };
-    let files: BTreeSet<&Path> = corpus.cases.iter().map(|c| c.file.as_path()).collect();
-    let mut errors = Vec::new();
-    for file in files {
-        match read_bytes(&corpus.root.join(file), MAX_FILE_BYTES) {
-            Ok(bytes) => {
-                let text = String::from_utf8_lossy(&bytes);
-                for problem in validator.problems(&text) {
-                    errors.push(error(file, None, None, problem));
-                }
-            }
-            Err(e) => errors.push(error(file, None, None, e)),
         }
     }
     errors

@@ -42,8 +42,7 @@ impl Selection {
     /// Loads and checks the whole corpus; every problem is returned.
     pub fn load_whole_checked(&self) -> Result<Corpus, Vec<CorpusError>> {
         let corpus = corpus::load(&self.dir())?;
-        let mut errors = corpus::check(&corpus, &Clauses::builtin());
-        errors.extend(corpus::schema_check(&corpus));
+        let errors = corpus::check(&corpus, &Clauses::builtin());
         if errors.is_empty() {
             Ok(corpus)
         } else {

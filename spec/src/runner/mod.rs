@@ -196,9 +196,7 @@ impl Session<'_> {
             if asked.is_empty() {
                 continue;
             }
-            if !self.ops.contains(operation.name) {
-                let reason = format!("the implementation does not support `{}`", operation.name);
-                self.verdicts.push(unable(self.note, reason));
+            if !self.supports(operation.name) {
                 continue;
             }
             for item in asked {
@@ -211,6 +209,16 @@ impl Session<'_> {
                 }
             }
         }
+    }
+
+    /// Whether the implementation declared `op` in `hello`; if not, the expectations that need it
+    /// cannot be answered, which is recorded once.
+    fn supports(&mut self, op: &str) -> bool {
+        let declared = self.ops.contains(op);
+        if !declared {
+            self.verdicts.push(unable(self.note, format!("the implementation does not support `{op}`")));
+        }
+        declared
     }
 
     /// The position the case starts from, its PGN read into UCI moves by the implementation.
@@ -230,8 +238,7 @@ impl Session<'_> {
                 return None;
             }
         };
-        if !self.ops.contains("parse_san") {
-            self.verdicts.push(unable(self.note, "the implementation does not support `parse_san`".into()));
+        if !self.supports("parse_san") {
             return None;
         }
         for san in sans {

@@ -82,14 +82,11 @@ fn observe<'a>(_: &'a Case, expect: &'a Expect, position: &PositionSpec, _: &Run
         }
         if let Some(rejection) = &expect.rejected {
             return vec![match answer {
-                Ok(Reply::Observe(obs)) => {
-                    mismatch("rejected", rejection.kind.name(), format!("accepted; position {}", obs.fen))
-                }
                 Err(Failure::Answered(body)) if body.kind != ErrorKind::Unsupported => {
                     rejection_verdict(rejection, &body)
                 }
-                other => match take::<Observation>("observe", other, note) {
-                    Ok(_) => Verdict::Error("observe: the answer is not an observation".into()),
+                answer => match take::<Observation>("observe", answer, note) {
+                    Ok(obs) => mismatch("rejected", rejection.kind.name(), format!("accepted; position {}", obs.fen)),
                     Err(v) => v,
                 },
             }];
@@ -213,15 +210,12 @@ fn parse_san<'a>(_: &'a Case, expect: &'a Expect, position: &PositionSpec, _: &R
                     {
                         compare(&what, error, &body.kind)
                     }
-                    (SanReading::Error { error }, Ok(Reply::ParseSan(actual))) => {
-                        mismatch(&what, format!("error {error}"), actual.mv)
-                    }
-                    (SanReading::Move(mv), answer) => {
-                        take::<ParseSanAnswer>(&what, answer, note).map_or_else(|v| v, |a| compare(&what, mv, &a.mv))
-                    }
-                    (SanReading::Error { .. }, answer) => match take::<ParseSanAnswer>(&what, answer, note) {
-                        Ok(_) => Verdict::Error(format!("{what}: the answer is not a move")),
-                        Err(v) => v,
+                    (reading, answer) => match (reading, take::<ParseSanAnswer>(&what, answer, note)) {
+                        (SanReading::Move(mv), Ok(actual)) => compare(&what, mv, &actual.mv),
+                        (SanReading::Error { error }, Ok(actual)) => {
+                            mismatch(&what, format!("error {error}"), actual.mv)
+                        }
+                        (_, Err(v)) => v,
                     },
                 }]
             })
