@@ -3,7 +3,9 @@
 
 use std::str::FromStr;
 
-use crate::{CastlingSide, Color, File, IllegalPosition, Piece, Position, Rank, Role, Square, Validation};
+use crate::{
+    CastlingMode, CastlingSide, Color, File, IllegalPosition, Piece, Position, Rank, Role, Setup, Square, Validation,
+};
 
 /// A FEN that cannot be read, naming the field that is wrong; or a position that it describes
 /// but that cannot occur (FIDE 3.10.3).
@@ -60,7 +62,7 @@ pub enum CastlingNotation {
     Shredder,
 }
 
-fn parse_placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
+fn parse_placement(text: &str, setup: &mut Setup) -> Result<(), FenError> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
         return Err(FenError::Placement(format!("expected 8 ranks separated by '/', found {}", ranks.len())));
@@ -73,8 +75,7 @@ fn parse_placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
                 file += d as u8;
             } else if let Some(piece) = Piece::from_char(c) {
                 if file < 8 {
-                    let sq = Square::new(File::new(file).unwrap_or(File::A), rank);
-                    pos.put(piece, sq);
+                    setup.put(piece, Square::new(File::new(file).unwrap_or(File::A), rank));
                 }
                 file += 1;
             } else {
@@ -91,7 +92,15 @@ fn parse_placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
     Ok(())
 }
 
-fn parse_castling(text: &str, pos: &mut Position) -> Result<(), FenError> {
+/// The files of `color`'s pieces of `role` on its back rank, a to h.
+fn back_rank(setup: &Setup, color: Color, role: Role) -> impl DoubleEndedIterator<Item = File> + '_ {
+    let back = Rank::back(color);
+    File::ALL.into_iter().filter(move |f| setup.piece_at(Square::new(*f, back)) == Some(Piece::new(color, role)))
+}
+
+/// Reads the castling field against the placement: `K`/`Q` name the outermost rook on that
+/// side of the king (X-FEN), a file letter names the rook on that file (Shredder-FEN).
+fn parse_castling(text: &str, setup: &mut Setup) -> Result<(), FenError> {
     if text == "-" {
         return Ok(());
     }
@@ -101,46 +110,38 @@ fn parse_castling(text: &str, pos: &mut Position) -> Result<(), FenError> {
     for c in text.chars() {
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let back = Rank::back(color);
-        let king = pos.pieces(color, Role::King).into_iter().find(|k| k.rank() == back);
         let invalid = |what: String| FenError::Illegal(IllegalPosition::InvalidCastlingRights(what));
-        let Some(king) = king else {
+        let Some(king) = back_rank(setup, color, Role::King).next() else {
             return Err(invalid(format!("{c:?} but {color}'s king is not on rank {}", back.char())));
         };
+        let mut rooks = back_rank(setup, color, Role::Rook).collect::<Vec<File>>().into_iter();
         let (side, file) = match c.to_ascii_lowercase() {
             'k' => {
-                let Some(rook) = outermost_rook(pos, color, king, CastlingSide::KingSide) else {
+                let Some(rook) = rooks.rev().find(|f| *f > king) else {
                     return Err(invalid(format!("{c:?} but {color} has no rook on the king side")));
                 };
-                (CastlingSide::KingSide, rook.file())
+                (CastlingSide::KingSide, rook)
             }
             'q' => {
-                let Some(rook) = outermost_rook(pos, color, king, CastlingSide::QueenSide) else {
+                let Some(rook) = rooks.find(|f| *f < king) else {
                     return Err(invalid(format!("{c:?} but {color} has no rook on the queen side")));
                 };
-                (CastlingSide::QueenSide, rook.file())
+                (CastlingSide::QueenSide, rook)
             }
             f @ 'a'..='h' => {
                 let file = File::from_char(f).unwrap_or(File::A);
-                if !pos.pieces(color, Role::Rook).contains(Square::new(file, back)) || file == king.file() {
+                if !rooks.any(|r| r == file) || file == king {
                     return Err(invalid(format!("{c:?} but {color} has no rook on {f}{}", back.char())));
                 }
-                (CastlingSide::of(king.file(), file), file)
+                (CastlingSide::of(king, file), file)
             }
             _ => return Err(FenError::Castling(format!("unexpected character {c:?} in {text:?}"))),
         };
-        if pos.castling.has(color, side) {
+        if setup.castling_rights().has(color, side) {
             return Err(FenError::Castling(format!("{text:?} names {color}'s {side:?} right twice")));
         }
-        pos.castling.set(color, side, file);
+        setup.set_castling(color, side, file);
     }
-    // Chess960 notation is needed as soon as a king or rook is not on its standard square.
-    pos.chess960 = pos.castling.iter().any(|(color, side, file)| {
-        let standard = match side {
-            CastlingSide::KingSide => File::H,
-            CastlingSide::QueenSide => File::A,
-        };
-        file != standard || pos.king(color) != Square::new(File::E, Rank::back(color))
-    });
     Ok(())
 }
 
@@ -153,28 +154,23 @@ fn outermost_rook(pos: &Position, color: Color, king: Square, side: CastlingSide
     }
 }
 
-/// Reads a FEN (4 to 6 fields; missing counters default to 0 and 1). Castling may be written
-/// as `KQkq`, X-FEN or Shredder-FEN; the en passant square may be given whether or not a
-/// capture is legal, but must follow a double step.
-pub fn read(fen: &str) -> Result<Position, FenError> {
-    read_with(fen, Validation::Full)
-}
-
-/// Reads a FEN, checking the position as `validation` says.
-pub fn read_with(fen: &str, validation: Validation) -> Result<Position, FenError> {
+/// Reads the fields of a FEN (4 to 6; missing counters default to 0 and 1) into a [`Setup`],
+/// without checking that the position can occur. Castling may be written as `KQkq`, X-FEN or
+/// Shredder-FEN.
+pub fn read_setup(fen: &str) -> Result<Setup, FenError> {
     let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
     if !(4..=6).contains(&fields.len()) {
         return Err(FenError::FieldCount { found: fields.len() });
     }
-    let mut pos = Position::empty();
-    parse_placement(fields[0], &mut pos)?;
-    pos.turn = match fields[1] {
+    let mut setup = Setup::empty();
+    parse_placement(fields[0], &mut setup)?;
+    setup.set_turn(match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
         other => return Err(FenError::Turn(other.to_owned())),
-    };
-    parse_castling(fields[2], &mut pos)?;
-    let ep = match fields[3] {
+    });
+    parse_castling(fields[2], &mut setup)?;
+    setup.set_ep_square(match fields[3] {
         "-" => None,
         text => {
             let sq: Square = text.parse().map_err(|_| FenError::EnPassant(text.to_owned()))?;
@@ -183,16 +179,45 @@ pub fn read_with(fen: &str, validation: Validation) -> Result<Position, FenError
             }
             Some(sq)
         }
+    });
+    let halfmoves = match fields.get(4) {
+        Some(h) => h.parse().map_err(|_| FenError::Halfmoves((*h).to_owned()))?,
+        None => 0,
     };
-    if let Some(h) = fields.get(4) {
-        pos.halfmoves = h.parse().map_err(|_| FenError::Halfmoves((*h).to_owned()))?;
-    }
-    if let Some(f) = fields.get(5) {
-        // A fullmove number of 0, common in the wild, is read as 1.
-        let n: u32 = f.parse().map_err(|_| FenError::Fullmoves((*f).to_owned()))?;
-        pos.fullmoves = n.max(1);
-    }
-    Ok(pos.validate(ep, validation)?)
+    let fullmoves = match fields.get(5) {
+        Some(f) => f.parse().map_err(|_| FenError::Fullmoves((*f).to_owned()))?,
+        None => 1,
+    };
+    setup.set_counters(halfmoves, fullmoves);
+    Ok(setup)
+}
+
+/// Reads a FEN of standard chess: [`read_in`] with [`CastlingMode::Standard`]. A castling
+/// right that only Chess960 has (king or rook off its original square) is refused as
+/// `invalid_castling_rights`, never read as Chess960.
+pub fn read(fen: &str) -> Result<Position, FenError> {
+    read_with(fen, CastlingMode::Standard, Validation::Full)
+}
+
+/// Reads a FEN in the castling mode given, checking all of FIDE 3.10.3; the en passant square
+/// may be given whether or not a capture is legal, but must follow a double step.
+///
+/// ```
+/// use arbiter_core::{fen, CastlingMode};
+///
+/// // A Chess960 start (Guidelines II.2), its rights in Shredder-FEN.
+/// let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+/// assert!(fen::read_in(fen, CastlingMode::Chess960).is_ok());
+/// // The same text is not a standard chess position: its rooks are not in the corners.
+/// assert_eq!(fen::read_in(fen, CastlingMode::Standard).unwrap_err().kind(), "illegal_position");
+/// ```
+pub fn read_in(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+    read_with(fen, mode, Validation::Full)
+}
+
+/// Reads a FEN in the castling mode given, checking the position as `validation` says.
+pub fn read_with(fen: &str, mode: CastlingMode, validation: Validation) -> Result<Position, FenError> {
+    Ok(read_setup(fen)?.position(mode, validation)?)
 }
 
 /// Writes the FEN of a position, with X-FEN castling and the en passant square only when a
@@ -269,9 +294,13 @@ impl FromStr for Position {
 }
 
 impl Position {
-    /// Reads a FEN; see [`read()`].
+    /// Reads a FEN of standard chess; see [`read()`].
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         read(fen)
+    }
+    /// Reads a FEN in the castling mode given; see [`read_in()`].
+    pub fn from_fen_in(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+        read_in(fen, mode)
     }
     /// Writes the FEN; see [`write()`].
     pub fn fen(&self) -> String {

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use crate::perft::MAX_DEPTH;
+use crate::CastlingMode;
 
 /// How many characters of an offending text a message quotes (as `arbiter_spec::excerpt`
 /// does, which this crate cannot use).
@@ -24,6 +25,53 @@ fn quoted(text: &str) -> String {
         out.push_str(&format!("... ({} bytes)", text.len()));
     }
     out
+}
+
+/// A published perft suite built into arbiter: one of the files of `core/data/perft/`, whose
+/// sources `core/data/perft/SOURCES.md` names.
+#[derive(Clone, Copy, Debug)]
+pub struct Builtin {
+    /// The file name.
+    pub name: &'static str,
+    /// The file's text, in one of the two forms [`parse`] reads.
+    pub text: &'static str,
+    /// How its FENs write castling: Chess960 for the suites whose rights name rooks off the
+    /// corners (Shredder-FEN, or X-FEN with the rooks elsewhere).
+    pub mode: CastlingMode,
+}
+
+/// The suites built into arbiter, in the order `arbiter perft --builtin` checks them.
+pub const BUILTIN: [Builtin; 5] = [
+    Builtin {
+        name: "cpw_perft_results.epd",
+        text: include_str!("../data/perft/cpw_perft_results.epd"),
+        mode: CastlingMode::Standard,
+    },
+    Builtin {
+        name: "perftsuite.epd",
+        text: include_str!("../data/perft/perftsuite.epd"),
+        mode: CastlingMode::Standard,
+    },
+    Builtin {
+        name: "tricky_edge_cases.epd",
+        text: include_str!("../data/perft/tricky_edge_cases.epd"),
+        mode: CastlingMode::Standard,
+    },
+    Builtin {
+        name: "tricky_pychess.perft",
+        text: include_str!("../data/perft/tricky_pychess.perft"),
+        mode: CastlingMode::Chess960,
+    },
+    Builtin {
+        name: "chess960_fischer.epd",
+        text: include_str!("../data/perft/chess960_fischer.epd"),
+        mode: CastlingMode::Chess960,
+    },
+];
+
+/// The built-in suite of that file name.
+pub fn builtin(name: &str) -> Option<&'static Builtin> {
+    BUILTIN.iter().find(|b| b.name == name)
 }
 
 /// One position of a suite with its published counts.

@@ -16,7 +16,7 @@
 //! CI installs python-chess; without it this test fails, telling how to install it.
 
 use arbiter_core::fen::{self, CastlingNotation};
-use arbiter_core::{chess960, Color, FenError, File, IllegalPosition, Move, Position, Rank, Role};
+use arbiter_core::{chess960, CastlingMode, Color, FenError, File, IllegalPosition, Move, Position, Rank, Role};
 use proptest::prelude::Rng;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use serde_json::Value;
@@ -152,7 +152,7 @@ fn has_inner_castling_rook(pos: &Position) -> bool {
 /// The core's verdict: `None` when the FEN is read, else whether it is refused for its castling
 /// rights (FIDE 3.8.2.1, II.2) and the error.
 fn core_verdict(fen: &str) -> Option<(bool, String)> {
-    match Position::from_fen(fen) {
+    match Position::from_fen_in(fen, CastlingMode::Chess960) {
         Ok(_) => None,
         Err(e) => {
             let castling =
@@ -274,13 +274,15 @@ fn chess960_validation_3_10_3_ii_matches_python_chess_over_random_playouts() {
 #[test]
 fn chess960_right_of_a_rook_inside_another_stands_3_10_3_ii_2() {
     let fen = "1r3rk1/8/8/8/8/8/8/1R3RK1 w Ff - 0 1";
-    let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let pos = Position::from_fen_in(fen, CastlingMode::Chess960).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert_eq!(pos.fen(), fen, "X-FEN names the inner rook by its file");
     // X-FEN's Q names the outermost rook, the one on b1: a different right, also possible.
-    let outer = Position::from_fen("1r3rk1/8/8/8/8/8/8/1R3RK1 w Qq - 0 1").unwrap_or_else(|e| panic!("{e}"));
+    let outer = Position::from_fen_in("1r3rk1/8/8/8/8/8/8/1R3RK1 w Qq - 0 1", CastlingMode::Chess960)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(fen::write_with(&outer, CastlingNotation::Shredder), "1r3rk1/8/8/8/8/8/8/1R3RK1 w Bb - 0 1");
     // Castling itself (with Black's f-rook gone, which would attack f1, 3.8.2.2).
-    let open = Position::from_fen("1r4k1/8/8/8/8/8/8/1R3RK1 w F - 0 1").unwrap_or_else(|e| panic!("{e}"));
+    let open = Position::from_fen_in("1r4k1/8/8/8/8/8/8/1R3RK1 w F - 0 1", CastlingMode::Chess960)
+        .unwrap_or_else(|e| panic!("{e}"));
     let castled = open.play_uci("g1f1").unwrap_or_else(|e| panic!("castling g1f1: {e}"));
     assert_eq!(castled.fen(), "1r4k1/8/8/8/8/8/8/1RKR4 b - - 1 1");
 }

@@ -2,10 +2,15 @@
 //! written from the Laws with the article in its name. Expected values are worked out by hand
 //! from the rule, never taken from running the core.
 
-use arbiter_core::{fen, CastlingNotation, FenError, IllegalPosition, Position, Square, Validation};
+use arbiter_core::{fen, CastlingMode, CastlingNotation, FenError, IllegalPosition, Position, Square, Validation};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// A position of Chess960 (Guidelines II).
+fn pos960(fen: &str) -> Position {
+    Position::from_fen_in(fen, CastlingMode::Chess960).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn legal(fen: &str, uci: &str) -> bool {
@@ -225,7 +230,7 @@ fn illegal_position_3_10_3_impossible_checks() {
     ] {
         assert_eq!(illegal(fen).kind(), "impossible_check", "{fen}");
         // Such positions are still playable when asked for (published perft suites hold some).
-        assert!(fen::read_with(fen, Validation::AllowImpossibleChecks).is_ok(), "{fen}");
+        assert!(fen::read_with(fen, CastlingMode::Standard, Validation::AllowImpossibleChecks).is_ok(), "{fen}");
     }
     // A rook and a discovered knight... no: a knight moving away uncovering a rook is possible.
     assert!(Position::from_fen("4k3/8/3N4/8/8/8/8/4R2K b - - 0 1").is_ok());
@@ -260,11 +265,38 @@ fn fen_reads_standard_x_fen_and_shredder_castling() {
     assert_eq!(standard, shredder);
     assert_eq!(fen::write_with(&standard, CastlingNotation::Shredder), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
     // X-FEN: with two rooks on one side, K names the outermost and a letter the inner one.
-    let inner = pos("4k3/8/8/8/8/8/8/4KRR1 w F - 0 1");
+    let inner = pos960("4k3/8/8/8/8/8/8/4KRR1 w F - 0 1");
     assert_eq!(inner.fen(), "4k3/8/8/8/8/8/8/4KRR1 w F - 0 1");
     assert!(inner.is_chess960());
-    let outer = pos("4k3/8/8/8/8/8/8/4KRR1 w K - 0 1");
+    let outer = pos960("4k3/8/8/8/8/8/8/4KRR1 w K - 0 1");
     assert_eq!(fen::write_with(&outer, CastlingNotation::Shredder), "4k3/8/8/8/8/8/8/4KRR1 w G - 0 1");
+}
+
+/// FIDE 3.8.2.1: in standard chess a castling right needs the king on e1/e8 and the rook in
+/// its corner. The reader takes the castling mode from its caller and never switches to
+/// Chess960 on its own: the same text is refused as standard chess and read as Chess960.
+#[test]
+fn fen_standard_mode_refuses_chess960_rights_3_8_2_1() {
+    for fen in [
+        "4k3/8/8/8/8/8/8/4KRR1 w F - 0 1",   // the inner rook
+        "4k3/8/8/8/8/8/8/4KRR1 w K - 0 1",   // K names the outermost rook, on g1
+        "4k3/8/8/8/8/8/8/1R3KR1 w GB - 0 1", // king on f1
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    ] {
+        let err = Position::from_fen(fen).expect_err(fen);
+        assert!(matches!(err, FenError::Illegal(IllegalPosition::InvalidCastlingRights(_))), "{fen}: {err}");
+        assert!(err.to_string().contains("Chess960"), "{fen}: the error should name the mode: {err}");
+        let p = pos960(fen);
+        assert_eq!(p.castling_mode(), CastlingMode::Chess960);
+        assert!(!p.castling_rights().is_empty());
+    }
+    // Standard rights read in either mode, and only the mode differs.
+    let standard = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let in_960 = pos960("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert_eq!(standard.castling_mode(), CastlingMode::Standard);
+    assert_eq!(standard.castling_rights(), in_960.castling_rights());
+    assert_eq!(standard.uci(standard.parse_uci("e1g1").unwrap()), "e1g1");
+    assert_eq!(in_960.uci(in_960.parse_uci("e1h1").unwrap()), "e1h1");
 }
 
 #[test]
@@ -293,7 +325,7 @@ fn uci_castling_forms() {
 }
 
 fn castle_960(fen: &str, uci: &str) -> Option<String> {
-    let p = pos(fen);
+    let p = pos960(fen);
     let m = p.parse_uci(uci).ok()?;
     assert!(m.is_castle(), "{uci} in {fen} is not castling");
     Some(p.play(m).unwrap().fen())
@@ -317,7 +349,7 @@ fn chess960_ii_3_queenside_from_b1() {
 #[test]
 fn chess960_ii_3_not_when_the_castling_rook_shields_the_king_square() {
     // King c1 stays, rook b1 goes to d1: the black rook on a1 would then attack c1.
-    let p = pos("4k3/8/8/8/8/8/8/rRK5 w Q - 0 1");
+    let p = pos960("4k3/8/8/8/8/8/8/rRK5 w Q - 0 1");
     assert!(!p.legal_moves().iter().any(|m| m.is_castle()));
 }
 

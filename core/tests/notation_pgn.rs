@@ -207,3 +207,22 @@ fn c_pgn_writer_never_starts_a_line_with_a_percent_sign() {
         game.moves[0].comments.iter().map(|c| c.split_whitespace().collect::<Vec<_>>().join(" ")).collect::<Vec<_>>()
     );
 }
+
+/// Guidelines II: a PGN game of Chess960 says so in its Variant tag; the castling mode comes
+/// from that tag, not from what the FEN's castling field looks like. Without the tag, a FEN
+/// with rights only Chess960 has is refused (FIDE 3.8.2.1) with its line.
+#[test]
+fn pgn_chess960_mode_comes_from_the_variant_tag_ii() {
+    let fen = "4k3/8/8/8/8/8/8/1R3KR1 w GB - 0 1";
+    let with_tag = format!("[Variant \"Chess960\"]\n[FEN \"{fen}\"]\n\n1. O-O-O *\n");
+    let game = read_all(&with_tag, Variations::Skip).remove(0).expect("a Chess960 game");
+    assert_eq!(game.start.castling_mode(), arbiter_core::CastlingMode::Chess960);
+    assert_eq!(game.start.uci(game.moves[0].mv), "f1b1", "king takes rook in Chess960 UCI");
+    let without = format!("[FEN \"{fen}\"]\n\n1. O-O-O *\n");
+    let err = read_all(&without, Variations::Skip).remove(0).expect_err("standard chess");
+    assert_eq!(err.line, 1);
+    match &err.kind {
+        PgnErrorKind::Fen(e) => assert_eq!(e.kind(), "illegal_position", "{e}"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -485,7 +485,7 @@ fn c13_castling_with_zeros_or_letter_o_in_both_styles() {
 #[test]
 fn c13_chess960_castling_is_written_o_o_too() {
     // Guidelines II.3: king on f1, rooks on b1 and g1 (Shredder-FEN rights G and B).
-    let p = pos("4k3/8/8/8/8/8/8/1R3KR1 w GB - 0 1");
+    let p = Position::from_fen_in("4k3/8/8/8/8/8/8/1R3KR1 w GB - 0 1", arbiter_core::CastlingMode::Chess960).unwrap();
     let short = Move::castle(Square::F1, Square::G1);
     let long = Move::castle(Square::F1, Square::B1);
     assert_eq!(p.san(short), "O-O");

@@ -2,7 +2,7 @@
 //! and whose moves are UCI moves, a perft whose divide is of UCI moves and adds up. An
 //! adapter that answers nonsense is an ERROR, not a mismatch that happens to pass or fail.
 
-use arbiter_core::{fen, is_uci_text, FenError, Validation};
+use arbiter_core::{fen, is_uci_text, FenError};
 
 use crate::excerpt::excerpt;
 use crate::protocol::{Observation, PerftAnswer};
@@ -12,7 +12,7 @@ use crate::protocol::{Observation, PerftAnswer};
 pub fn observation(obs: &Observation) -> Result<(), String> {
     // Only the text is judged here: whether the position is the right one is for the
     // expectations (a FEN of an illegal position is still a FEN).
-    match fen::read_with(&obs.fen, Validation::AllowImpossibleChecks) {
+    match fen::read_setup(&obs.fen) {
         Ok(_) | Err(FenError::Illegal(_)) => {}
         Err(e) => return Err(format!("the answer's fen {} is not a FEN: {e}", excerpt(&obs.fen))),
     }

@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use arbiter_core::{chess960, fen, perft, CastlingNotation, Position};
+use arbiter_core::{chess960, fen, perft, CastlingMode, CastlingNotation, Position};
 
 use crate::case::{pgn_moves, Case, CaseFile, ClauseRef, Expect, Variant};
 use crate::clauses::Clauses;
@@ -574,8 +574,15 @@ pub fn start_fen(case: &Case) -> Result<String, String> {
 
 /// The position request for a case, with `moves` as the moves (the PGN is read by the runner).
 pub fn position_spec(case: &Case, moves: Vec<String>) -> Result<PositionSpec, String> {
-    let chess960 = case.variant == Variant::Chess960 || case.start960.is_some_and(|n| n != 518);
-    Ok(PositionSpec { fen: start_fen(case)?, moves, chess960 })
+    Ok(PositionSpec { fen: start_fen(case)?, moves, chess960: castling_mode(case).is_chess960() })
+}
+
+/// Chess960 for a case of that variant or with a Chess960 start other than the standard one
+/// (Guidelines II.2: number 518); standard chess otherwise.
+pub fn castling_mode(case: &Case) -> CastlingMode {
+    CastlingMode::from_chess960(
+        case.variant == Variant::Chess960 || case.start960.is_some_and(|n| n != chess960::STANDARD_START_NUMBER),
+    )
 }
 
 /// Checks a loaded corpus: duplicate ids, unknown clauses and profiles, FENs that do not
@@ -697,7 +704,7 @@ fn position_problems(case: &Case, text: &str) -> Vec<String> {
     let mut problems = Vec::new();
     let expects_rejection = case.expect.rejected.is_some() || case.profiles.values().any(|e| e.rejected.is_some());
     if !expects_rejection {
-        if let Err(e) = Position::from_fen(text) {
+        if let Err(e) = Position::from_fen_in(text, castling_mode(case)) {
             problems.push(format!("bad FEN {}: {}", excerpt(text), bounded_message(&e.to_string())));
         }
     }
@@ -710,7 +717,7 @@ fn position_problems(case: &Case, text: &str) -> Vec<String> {
         }
     }
     if let Some(fen) = &expect.fen {
-        if let Err(e) = Position::from_fen(fen) {
+        if let Err(e) = Position::from_fen_in(fen, castling_mode(case)) {
             problems.push(format!("expected FEN {} does not parse: {}", excerpt(fen), bounded_message(&e.to_string())));
         }
     }

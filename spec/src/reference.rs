@@ -15,8 +15,8 @@ use arbiter_core::notation::{
 };
 use arbiter_core::types::RuleModel;
 use arbiter_core::{
-    perft, ClockTime, Color, DrawClaim, FenError, Game, GameError, GameResult, Laws, Position, SealedVerdict,
-    Termination, UciError,
+    perft, CastlingMode, ClockTime, Color, DrawClaim, FenError, Game, GameError, GameResult, Laws, Position,
+    SealedVerdict, Termination, UciError,
 };
 
 use crate::excerpt::excerpt;
@@ -238,12 +238,7 @@ impl Reference {
     /// Reads the FEN and plays the moves as a game under this edition (FIDE 3.10: each move
     /// must be legal; no move may follow the end of the game).
     fn replay(&self, spec: &PositionSpec) -> Answer<Game> {
-        let mut pos = Position::from_fen(&spec.fen).map_err(fen_error)?;
-        if spec.chess960 {
-            pos.set_chess960(true);
-        } else if pos.is_chess960() {
-            return Err(standard_castling_error(&spec.fen));
-        }
+        let pos = Position::from_fen_in(&spec.fen, CastlingMode::from_chess960(spec.chess960)).map_err(fen_error)?;
         let mut game = Game::with_laws(pos, self.laws);
         for text in &spec.moves {
             let m = game.position().parse_uci(text).map_err(uci_error)?;
@@ -266,13 +261,6 @@ fn fen_error(e: FenError) -> Failure {
 
 /// FIDE 3.8.2.1 / 3.10.3: in standard chess a castling right needs the king on e1/e8 and the
 /// rook on the a- or h-file; the core reads such FENs as Chess960, so standard requests refuse them.
-fn standard_castling_error(fen: &str) -> Failure {
-    let message = format!(
-        "illegal position (FIDE 3.10.3): castling rights in {fen:?} need the king and rooks on their original squares (3.8.2.1)"
-    );
-    Failure::Answered(ErrorBody::new(ErrorKind::IllegalPosition, message).with_detail("invalid_castling_rights"))
-}
-
 /// FIDE 3.10.2: a move that is not legal here (or not a move at all).
 fn uci_error(e: UciError) -> Failure {
     let kind = match e {

@@ -3,14 +3,8 @@
 
 use std::process::Command;
 
-fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter")).args(args).output().expect("arbiter runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod support;
+use support::{arbiter, Scratch, ARBITER};
 
 #[test]
 fn run_shipped_corpus_exits_0_with_summary_line() {
@@ -41,9 +35,8 @@ fn run_broken_adapter_exits_1() {
 
 #[test]
 fn xpass_fails_the_run_unless_allowed() {
-    let expect = std::env::temp_dir().join(format!("arbiter-xpass-{}.txt", std::process::id()));
-    std::fs::write(&expect, "fools-mate-5-1-1\n").expect("write expect file");
-    let expect = expect.to_string_lossy().into_owned();
+    let dir = Scratch::new("xpass");
+    let expect = dir.write("expected.txt", "fools-mate-5-1-1\n");
     let base = ["run", "--id", "fools-mate-5-1-1", "--expect", expect.as_str(), "--format", "json"];
     let (code, out, _) = arbiter(&base);
     assert_eq!(code, 1, "{out}");
@@ -62,16 +55,13 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn broken_corpus_exits_2_naming_file_and_line() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-broken-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    std::fs::write(
-        dir.join("bad.yaml"),
+    let dir = Scratch::new("cli-broken");
+    dir.write(
+        "bad.yaml",
         "cases:\n  - id: x\n    refs: [\"3.1\"]\n    description: y\n    expect: {legal: [e2e4], illegal: [e2e4]}\n",
-    )
-    .expect("write");
-    let dir = dir.to_string_lossy().into_owned();
+    );
     for command in ["run", "check"] {
-        let (code, _, err) = arbiter(&[command, "--cases", dir.as_str()]);
+        let (code, _, err) = arbiter(&[command, "--cases", dir.str()]);
         assert_eq!(code, 2, "{command}: {err}");
         assert!(err.contains("bad.yaml:2: case x: expect: e2e4 is both legal and illegal"), "{err}");
     }
@@ -102,7 +92,7 @@ fn closed_standard_output_is_not_a_panic() {
         &["explain", "castling-queenside-b1-attacked-allowed-3-8-2-2"][..],
         &["list"][..],
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        let mut child = Command::new(ARBITER)
             .args(args)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
@@ -114,4 +104,26 @@ fn closed_standard_output_is_not_a_panic() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
     }
+}
+
+/// Guidelines II: `arbiter perft` and `arbiter unwinnable` read a FEN as standard chess unless
+/// told `--chess960`; a right only Chess960 has is a usage error that says so (FIDE 3.8.2.1),
+/// never a silent switch to Chess960.
+#[test]
+fn perft_and_unwinnable_take_the_castling_mode_from_the_command_line() {
+    // Chess960 start position 0 after a few moves (the Chess960 perft suite's first line).
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let (code, _, err) = arbiter(&["perft", "--fen", fen, "--depth", "1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("Chess960") && err.contains("3.8.2.1"), "{err}");
+    let (code, out, err) = arbiter(&["perft", "--fen", fen, "--depth", "2", "--chess960"]);
+    assert_eq!(code, 0, "{err}");
+    // The suite's published count at depth 2 (core/data/perft/chess960_fischer.epd, line 1).
+    assert!(out.contains("528"), "{out}");
+    let (code, _, err) = arbiter(&["unwinnable", "--fen", fen]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("Chess960"), "{err}");
+    let (code, out, err) = arbiter(&["unwinnable", "--fen", fen, "--chess960"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("winnable"), "{out}");
 }

@@ -5,7 +5,6 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use arbiter_spec::corpus::{self, LocatedCase};
@@ -16,7 +15,8 @@ use arbiter_spec::protocol::{Hello, Observation, Op, PerftAnswer, PositionSpec, 
 use arbiter_spec::reference::Reference;
 use arbiter_spec::runner::{self, RunOptions};
 
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+mod support;
+use support::{arbiter, Scratch, START};
 
 /// Two cases: one that needs an observation, one a perft count.
 fn cases() -> Vec<LocatedCase> {
@@ -167,9 +167,7 @@ fn the_in_process_reference_answers_timeout_when_a_perft_outlasts_the_limit() {
 
 #[test]
 fn run_with_a_depth_12_perft_case_ends_in_timeout_within_the_limit() {
-    let dir = std::env::temp_dir().join(format!("arbiter-faults-answers-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = Scratch::new("faults-answers-deep");
     let text = format!(
         "cases:
   - id: deep
@@ -186,16 +184,10 @@ fn run_with_a_depth_12_perft_case_ends_in_timeout_within_the_limit() {
       perft: {{1: 20}}
 "
     );
-    std::fs::write(dir.join("cases.yaml"), text).expect("write the case file");
+    dir.write("cases.yaml", text);
     let started = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["run", "--timeout", "1", "--cases"])
-        .arg(&dir)
-        .output()
-        .expect("arbiter runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let (code, stdout, _) = arbiter(&["run", "--timeout", "1", "--cases", dir.str()]);
     assert!(started.elapsed() < Duration::from_secs(30), "took {:?}", started.elapsed());
-    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert_eq!(code, 1, "{stdout}");
     assert!(stdout.contains("1 passed") && stdout.contains("1 timeout"), "{stdout}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,47 +4,12 @@
 //! implementation's messages hold. Each test runs the `arbiter` binary against a small corpus in
 //! a temp dir.
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
+mod support;
+use support::{arbiter, Scratch as TempDir, ARBITER};
+
 const BROKEN_ADAPTER: &str = "sh tests/fixtures/broken-adapter.sh";
-
-/// A directory under the system's temp dir, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("arbiter-faults-cli-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create a temp dir");
-        TempDir(dir)
-    }
-    fn path(&self) -> &Path {
-        &self.0
-    }
-    fn str(&self) -> &str {
-        self.0.to_str().expect("temp dirs have UTF-8 names")
-    }
-    fn write(&self, name: &str, text: &str) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, text).expect("write a fixture file");
-        path.to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(ARBITER).args(args).output().expect("arbiter runs");
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), stderr)
-}
 
 /// One case that the reference core passes.
 const ONE_CASE: &str = "cases:\n  - id: one\n    refs: [\"2.3\"]\n    description: The initial position is not check.\n    expect:\n      in_check: false\n";
@@ -182,7 +147,7 @@ fn jobs_are_no_more_than_the_cases() {
     let log = dir.path().join("starts.log");
     let adapter = dir.write(
         "adapter.sh",
-        &format!("echo started >> '{}'\nexec sh tests/fixtures/broken-adapter.sh\n", log.display()),
+        format!("echo started >> '{}'\nexec sh tests/fixtures/broken-adapter.sh\n", log.display()),
     );
     let (code, _, err) = arbiter(&[
         "run",

@@ -3,9 +3,9 @@
 //! never a panic, a hang or a silent pass. Each test runs the `arbiter` binary on small
 //! fixtures made in a temporary directory, unless it needs the library.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
 
 use arbiter_core::perft::MAX_DEPTH;
 use arbiter_spec::corpus::{self, LocatedCase};
@@ -15,61 +15,19 @@ use arbiter_spec::profile;
 use arbiter_spec::reference::Reference;
 use arbiter_spec::runner::{run_case, RunOptions};
 
-/// A generous deadline for anything that must not hang (the machine may be busy).
-const DEADLINE: Duration = Duration::from_secs(60);
+mod support;
+use support::{arbiter, Scratch, DEADLINE};
 
-/// A fresh, empty directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-faults-input-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A fresh, empty directory for one test, removed when it ends.
+fn temp_dir(name: &str) -> Scratch {
+    Scratch::new(&format!("faults-input-{name}"))
 }
 
 /// A corpus directory holding one `cases.yaml` with `text`.
-fn corpus_with(name: &str, text: &str) -> PathBuf {
+fn corpus_with(name: &str, text: &str) -> Scratch {
     let dir = temp_dir(name);
-    std::fs::write(dir.join("cases.yaml"), text).expect("write case file");
+    dir.write("cases.yaml", text);
     dir
-}
-
-/// What `arbiter ARGS` gave: exit code, stdout, stderr. The process is killed, and the test
-/// fails, if it runs past [`DEADLINE`].
-fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("arbiter starts");
-    // Read the pipes on their own threads so that a chatty child cannot block on them.
-    let mut stdout = child.stdout.take().expect("stdout piped");
-    let mut stderr = child.stderr.take().expect("stderr piped");
-    let out = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut stdout, &mut s);
-        s
-    });
-    let err = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut stderr, &mut s);
-        s
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for arbiter") {
-            break status;
-        }
-        if start.elapsed() > DEADLINE {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("arbiter {args:?} still ran after {DEADLINE:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
-    (status.code().unwrap_or(-1), text(out.join().unwrap_or_default()), text(err.join().unwrap_or_default()))
 }
 
 /// `arbiter check --cases DIR`.

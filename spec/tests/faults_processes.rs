@@ -15,8 +15,9 @@ use nix::sys::resource::{getrusage, UsageWho};
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
 
-const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
-const BUGGY: &str = env!("CARGO_BIN_EXE_buggy-uci");
+mod support;
+use support::{Scratch, ARBITER, BUGGY};
+
 const ADAPTER_CASES: &str = "tests/fakes/adapter-cases";
 const UCI_CASES: &str = "tests/fakes/uci-cases";
 /// No run here takes nearly this long; one that does is a hang.
@@ -28,10 +29,29 @@ fn fake(name: &str) -> String {
 }
 
 /// A fresh file for the fakes' pids, named after the test.
-fn pid_file(test: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("arbiter-faults-{test}-{}.pids", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    path
+fn pid_file(test: &str) -> PidFile {
+    let dir = Scratch::new(&format!("faults-{test}"));
+    let path = dir.join("pids");
+    PidFile { _dir: dir, path }
+}
+
+/// The file the fakes list their pids in, removed with its directory at the end of the test.
+struct PidFile {
+    _dir: Scratch,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for PidFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for PidFile {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path.as_os_str()
+    }
 }
 
 struct Finished {
@@ -171,16 +191,15 @@ fn assert_goes_on(finished: &Finished) {
 
 /// A corpus of three cases around one of 20,000 moves (knights out and back, 5,000 times): its
 /// request is far longer than a pipe holds.
-fn long_game_corpus(test: &str, expect: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-faults-{test}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+fn long_game_corpus(test: &str, expect: &str) -> Scratch {
+    let dir = Scratch::new(&format!("faults-{test}"));
     let moves = ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(5000).join(", ");
     let yaml = format!(
         "cases:\n  - id: before\n    refs: [\"2.3\"]\n    description: d\n    expect: {{{expect}}}\n  \
          - id: long\n    refs: [\"2.3\"]\n    description: d\n    moves: [{moves}]\n    expect: {{{expect}}}\n  \
          - id: after\n    refs: [\"2.3\"]\n    description: d\n    expect: {{{expect}}}\n"
     );
-    std::fs::write(dir.join("cases.yaml"), yaml).expect("corpus written");
+    dir.write("cases.yaml", yaml);
     dir
 }
 
@@ -247,8 +266,7 @@ fn adapter_closing_its_output_but_living_on_is_an_error_at_once() {
 #[test]
 fn adapter_that_stops_reading_a_long_request_times_out_and_the_run_goes_on() {
     let cases = long_game_corpus("adapter-stops-reading", "in_check: false");
-    let cases = cases.to_string_lossy();
-    let r = run("adapter-stops-reading", &cases, ("--adapter", &fake("adapter_stops_reading")), "3");
+    let r = run("adapter-stops-reading", cases.str(), ("--adapter", &fake("adapter_stops_reading")), "3");
     assert_goes_on(&r);
     let (outcome, reason) = r.outcome("long");
     assert_eq!(outcome, "TIMEOUT", "{r}");
@@ -259,8 +277,7 @@ fn adapter_that_stops_reading_a_long_request_times_out_and_the_run_goes_on() {
 #[test]
 fn uci_engine_that_stops_reading_a_long_position_times_out_and_the_run_goes_on() {
     let cases = long_game_corpus("uci-stops-reading", "perft: {1: 20}");
-    let cases = cases.to_string_lossy();
-    let r = run("uci-stops-reading", &cases, ("--uci", &fake("uci_stops_reading")), "3");
+    let r = run("uci-stops-reading", cases.str(), ("--uci", &fake("uci_stops_reading")), "3");
     assert_goes_on(&r);
     let (outcome, reason) = r.outcome("long");
     assert_eq!(outcome, "TIMEOUT", "{r}");
@@ -368,8 +385,7 @@ fn matrix_keeps_its_table_when_one_adapter_does_not_start() {
 
 #[test]
 fn uci_engine_starting_in_chess960_mode_is_set_to_standard_3_8_2() {
-    let dir = std::env::temp_dir().join(format!("arbiter-faults-960-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = Scratch::new("faults-960");
     let yaml = "cases:\n  - id: castle\n    refs: [\"3.8.2\"]\n    description: d\n    \
                 fen: 4k3/8/8/8/8/8/8/4K2R w K - 0 1\n    expect:\n      legal: [e1g1]\n      illegal: [e1h1]\n";
     std::fs::write(dir.join("cases.yaml"), yaml).expect("corpus written");
@@ -424,11 +440,11 @@ fn sigterm_kills_the_uci_engine_and_its_children() {
 
 #[test]
 fn hunt_of_an_engine_that_segfaults_fails() {
-    let out = std::env::temp_dir().join(format!("arbiter-faults-hunt-{}", std::process::id()));
-    let out = out.to_string_lossy();
+    let dir = Scratch::new("faults-hunt");
+    let out = dir.str();
     let h = arbiter(
         "segfaults",
-        &["hunt", "--uci", &fake("uci_segfaults"), "--seed", "1", "--positions", "30", "--timeout", "5", "--out", &out],
+        &["hunt", "--uci", &fake("uci_segfaults"), "--seed", "1", "--positions", "30", "--timeout", "5", "--out", out],
     );
     assert_eq!(h.code, Some(1), "{h}");
     assert!(h.stderr.contains("not a clean pass") && h.stdout.contains("SIGSEGV"), "{h}");
@@ -454,11 +470,11 @@ fn sighup_kills_the_adapter_and_its_children() {
 
 #[test]
 fn hunt_of_an_adapter_that_refuses_every_request_fails() {
-    let out = std::env::temp_dir().join(format!("arbiter-faults-hunt-refuses-{}", std::process::id()));
-    let out = out.to_string_lossy();
+    let dir = Scratch::new("faults-hunt-refuses");
+    let out = dir.str();
     let h = arbiter(
         "refuses",
-        &["hunt", "--adapter", &fake("adapter_refuses_perft"), "--seed", "1", "--positions", "30", "--out", &out],
+        &["hunt", "--adapter", &fake("adapter_refuses_perft"), "--seed", "1", "--positions", "30", "--out", out],
     );
     assert_eq!(h.code, Some(1), "{h}");
     assert!(h.stderr.contains("not a clean pass") && h.stdout.contains("refused"), "{h}");

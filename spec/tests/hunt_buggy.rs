@@ -2,17 +2,17 @@
 //! under the right FIDE article, its case file loads in the corpus as it is and fails against
 //! the buggy engine but passes against the reference, and the correct engine gives no finding.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use arbiter_core::Position;
+use arbiter_core::{CastlingMode, Position};
 use arbiter_spec::clauses::Clauses;
 use arbiter_spec::corpus;
 
-const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
-const BUGGY: &str = env!("CARGO_BIN_EXE_buggy-uci");
+mod support;
+use support::{Scratch, ARBITER, BUGGY};
 
 /// The hunts run one at a time, so that their time limits measure the hunt, not the load.
 static SERIAL: Mutex<()> = Mutex::new(());
@@ -20,16 +20,13 @@ static SERIAL: Mutex<()> = Mutex::new(());
 struct Hunt {
     code: Option<i32>,
     report: serde_json::Value,
-    out: PathBuf,
+    out: Scratch,
     elapsed: Duration,
 }
 
 fn hunt(engine: &str, extra: &[&str]) -> Hunt {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let out = std::env::temp_dir()
-        .join(format!("arbiter-hunt-{}-{}", std::process::id(), engine.len()))
-        .join(extra.join("_").replace(['/', ' '], "_"));
-    let _ = std::fs::remove_dir_all(&out);
+    let out = Scratch::new("hunt");
     let started = Instant::now();
     let output = Command::new(ARBITER)
         .args(["hunt", "--uci", engine, "--format", "json", "--out"])
@@ -91,8 +88,9 @@ fn finds(bug: &str, seed: &str, article: &str) -> serde_json::Value {
     assert!(refs.contains(&article), "{bug}: {f}");
     // The differing position is a legal position, and the path leads there from the root.
     let fen = f["fen"].as_str().unwrap();
-    let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{bug}: {fen}: {e}"));
-    let mut walked = Position::from_fen(f["root_fen"].as_str().unwrap()).unwrap();
+    let mode = CastlingMode::from_chess960(f["chess960"] == true);
+    let pos = Position::from_fen_in(fen, mode).unwrap_or_else(|e| panic!("{bug}: {fen}: {e}"));
+    let mut walked = Position::from_fen_in(f["root_fen"].as_str().unwrap(), mode).unwrap();
     for m in f["path"].as_array().unwrap() {
         walked = walked.play_uci(m.as_str().unwrap()).unwrap();
     }

@@ -1,16 +1,17 @@
 //! Corpus loading and checking: every error names the file, the line and, where known, the case.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use arbiter_spec::clauses::Clauses;
 use arbiter_spec::corpus::{self, CorpusError};
 
+mod support;
+use support::Scratch;
+
 /// A fresh directory holding one case file with `text`.
-fn corpus_dir(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-loader-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    std::fs::write(dir.join("cases.yaml"), text).expect("write case file");
+fn corpus_dir(name: &str, text: &str) -> Scratch {
+    let dir = Scratch::new(&format!("loader-{name}"));
+    dir.write("cases.yaml", text);
     dir
 }
 

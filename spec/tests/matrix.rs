@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::process::Command;
 
-const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
-const BUGGY: &str = env!("CARGO_BIN_EXE_buggy-uci");
+mod support;
+use support::{ARBITER, BUGGY};
 
 fn arbiter(args: &[&str]) -> (i32, String) {
     let output = Command::new(ARBITER).args(args).output().expect("arbiter runs");

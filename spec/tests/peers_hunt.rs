@@ -4,14 +4,10 @@
 //! findings, run from the hunt's output directory with `arbiter run --cases`, fail against it
 //! and pass against the reference core.
 
-use std::path::PathBuf;
 use std::process::Command;
 
-const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
-
-fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+mod support;
+use support::{repo_root, Scratch, ARBITER};
 
 fn python_chess_available() -> bool {
     Command::new("python3").args(["-c", "import chess"]).status().is_ok_and(|s| s.success())
@@ -31,10 +27,8 @@ fn hunt(adapter: &str, out: &std::path::Path) -> (i32, serde_json::Value) {
     (output.status.code().unwrap_or(-1), report)
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-peers-hunt-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn temp_dir(name: &str) -> Scratch {
+    Scratch::new(&format!("peers-hunt-{name}"))
 }
 
 #[test]

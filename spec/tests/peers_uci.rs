@@ -6,8 +6,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
-const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
-const BUGGY: &str = env!("CARGO_BIN_EXE_buggy-uci");
+mod support;
+use support::{ARBITER, BUGGY};
 const STOCKFISH: &str = "/usr/games/stockfish";
 
 /// Runs `arbiter run --uci CMD EXTRA... --format json`: the exit code and the case reports.

@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 
 use arbiter_spec::uci::{UciEngine, UciError};
 
-const BUGGY: &str = env!("CARGO_BIN_EXE_buggy-uci");
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+mod support;
+use support::{BUGGY, START};
 
 fn start(args: &str, timeout: Duration) -> Result<UciEngine, UciError> {
     UciEngine::start(&format!("'{BUGGY}' {args}"), timeout)

@@ -7,7 +7,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
+mod support;
+use support::ARBITER;
 
 fn assert_no_go_perft(program: &str, args: &str) {
     assert!(Path::new(program).exists(), "{program} is not installed (ci/setup.sh installs it)");

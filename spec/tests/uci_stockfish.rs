@@ -7,7 +7,8 @@ use std::time::Duration;
 use arbiter_spec::uci::UciEngine;
 
 const STOCKFISH: &str = "/usr/games/stockfish";
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+mod support;
+use support::START;
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 fn stockfish() -> UciEngine {
@@ -52,7 +53,7 @@ fn stockfish_chess960_guidelines_ii_published_counts() {
     let mut engine = stockfish();
     assert!(engine.has_option("UCI_Chess960"));
     engine.set_chess960(true).unwrap();
-    // Reinhard Scharnagl's Chess960 perft table (core/tests/data/chess960_fischer.epd), first entries.
+    // Reinhard Scharnagl's Chess960 perft table (core/data/perft/chess960_fischer.epd), first entries.
     let cases = [
         ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", [21, 528, 12_189]),
         ("2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", [21, 807, 18_002]),

@@ -5,6 +5,9 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+mod support;
+use support::Scratch;
+
 fn arbiter(args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(args)
@@ -78,8 +81,7 @@ fn unwinnable_bad_fen_is_a_usage_error() {
 /// side can still mate, the reference reports an error for the case instead of a result.
 #[test]
 fn flag_6_9_undetermined_is_an_error_not_a_result() {
-    let dir = std::env::temp_dir().join(format!("arbiter-unwinnable-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let dir = Scratch::new("unwinnable");
     // CHA's test vector, line 106 (labelled `WB`): White can mate, by a long helpmate through
     // the pawn walls that the core's default budget does not find, so the verdict is
     // undetermined (when the search learns to find it, this test needs another position the
@@ -95,9 +97,8 @@ cases:
       flag:
         - {flagged: black, result: 1-0}
 "#;
-    std::fs::write(dir.join("flag.yaml"), case).expect("the case file is written");
-    let (code, out, err) = arbiter(&["run", "--cases", dir.to_str().expect("a UTF-8 path")], "");
-    std::fs::remove_dir_all(&dir).ok();
+    dir.write("flag.yaml", case);
+    let (code, out, err) = arbiter(&["run", "--cases", dir.str()], "");
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("undetermined within the core's node budget"), "{out}");
     assert!(out.contains("0 passed, 0 failed, 0 skipped, 0 xfailed, 0 xpassed, 1 errors"), "{out}");
@@ -109,8 +110,7 @@ cases:
 /// make that search.
 #[test]
 fn dead_5_2_2_by_search_is_reported_not_answered_ongoing() {
-    let dir = std::env::temp_dir().join(format!("arbiter-dead-by-search-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let dir = Scratch::new("dead-by-search");
     let case = r#"description: FIDE 5.2.2 - dead by search.
 cases:
   - id: dead-by-search-5-2-2
@@ -121,9 +121,8 @@ cases:
     expect:
       status: dead_position
 "#;
-    std::fs::write(dir.join("dead.yaml"), case).expect("the case file is written");
-    let (code, out, err) = arbiter(&["run", "--cases", dir.to_str().expect("a UTF-8 path")], "");
-    std::fs::remove_dir_all(&dir).ok();
+    dir.write("dead.yaml", case);
+    let (code, out, err) = arbiter(&["run", "--cases", dir.str()], "");
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("the position is dead by a search the game's check after each move does not make"), "{out}");
 }

@@ -83,8 +83,8 @@ use serde::{Deserialize, Serialize};
 use crate::counts::{LOSING_ILLEGAL_MOVE, TEN_MOVES_EACH};
 use crate::fen::read_with;
 use crate::{
-    Article, ClaimVerdict, Color, FenError, Forfeit, Game, GameError, IllegalPosition, Laws, Move, Outcome, Points,
-    Position, Role, Square, Termination, UciError, Validation,
+    Article, CastlingMode, ClaimVerdict, Color, FenError, Forfeit, Game, GameError, IllegalPosition, Laws, Move,
+    Outcome, Points, Position, Role, Square, Termination, UciError, Validation,
 };
 
 /// How the arbiter is set up.
@@ -802,7 +802,7 @@ fn pass(pos: &Position) -> Board {
 /// Reads the board after an unsupervised illegal move: a position the core can play on, or
 /// one of the illegal positions of A.5.4.
 fn read_board(fen: &str) -> Result<Board, ArbiterError> {
-    match read_with(fen, Validation::AllowImpossibleChecks) {
+    match read_with(fen, CastlingMode::Standard, Validation::AllowImpossibleChecks) {
         Ok(pos) => Ok(Board::Legal(pos)),
         Err(FenError::Illegal(IllegalPosition::OppositeCheck(_) | IllegalPosition::PawnsOnBackRank)) => {
             Ok(Board::Illegal)

@@ -8,7 +8,9 @@
 //!
 //! It is a binary of the spec crate, not a crate of its own, so that the spec crate's tests
 //! can find it with `env!("CARGO_BIN_EXE_buggy-uci")`: cargo builds it before the tests, with
-//! no nested `cargo build` (which would wait on the build lock that `cargo test` holds).
+//! no nested `cargo build` (which would wait on the build lock that `cargo test` holds). It
+//! needs the crate's `buggy-uci` feature, which only the tests turn on, so `cargo install`
+//! leaves it out.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -16,7 +18,7 @@ use std::process::ExitCode;
 use arbiter_core::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
-use arbiter_core::{fen, Bitboard, CastlingSide, Move, Position, Rank, Role, Square, Validation};
+use arbiter_core::{fen, Bitboard, CastlingMode, CastlingSide, Move, Position, Rank, Role, Square, Validation};
 use arbiter_spec::hunt::double_step_target;
 
 /// The seeded bugs, each against one FIDE article.
@@ -242,7 +244,12 @@ fn read_position(words: &[&str], chess960: bool, bug: Bug) -> Result<Board, Stri
         Some(&"startpos") => Board { pos: Position::startpos(), ep_target: None },
         Some(&"fen") => {
             let text = words[1..moves_at].join(" ");
-            let pos = fen::read_with(&text, Validation::AllowImpossibleChecks).map_err(|e| format!("{text}: {e}"))?;
+            // Like many engines, it takes a FEN with Chess960 rights as Chess960 even when
+            // UCI_Chess960 is off.
+            let read = |mode| fen::read_with(&text, mode, Validation::AllowImpossibleChecks);
+            let pos = read(CastlingMode::Standard)
+                .or_else(|_| read(CastlingMode::Chess960))
+                .map_err(|e| format!("{text}: {e}"))?;
             let ep_target = text.split_whitespace().nth(3).and_then(|s| s.parse().ok());
             Board { pos, ep_target }
         }

@@ -6,20 +6,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use arbiter_core::perft_suite::{self, SuiteEntry};
-use arbiter_core::{fen, perft, Position, Validation};
+use arbiter_core::{fen, perft, CastlingMode, Position, Validation};
 use arbiter_spec::corpus;
 use arbiter_spec::excerpt::{excerpt, printable};
 use indicatif::{ProgressBar, ProgressStyle};
-
-/// The suites built into the binary (from `core/tests/data/`; their sources are named in
-/// `core/tests/data/SOURCES.md`).
-pub const BUILTIN_SUITES: [(&str, &str); 5] = [
-    ("cpw_perft_results.epd", include_str!("../../../core/tests/data/cpw_perft_results.epd")),
-    ("perftsuite.epd", include_str!("../../../core/tests/data/perftsuite.epd")),
-    ("tricky_edge_cases.epd", include_str!("../../../core/tests/data/tricky_edge_cases.epd")),
-    ("tricky_pychess.perft", include_str!("../../../core/tests/data/tricky_pychess.perft")),
-    ("chess960_fischer.epd", include_str!("../../../core/tests/data/chess960_fischer.epd")),
-];
 
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("source").args(["fen", "epd", "builtin"])))]
@@ -27,6 +17,10 @@ pub struct Args {
     /// The position (default: the initial position). Castling in KQkq, X-FEN or Shredder-FEN.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Read --fen or --epd as Chess960 (Guidelines II): castling rights with the king or rooks
+    /// off their standard squares, castling written as the king taking its rook.
+    #[arg(long)]
+    pub chess960: bool,
     /// Moves to play first, in UCI notation.
     #[arg(long, num_args = 1.., value_name = "UCI")]
     pub moves: Vec<String>,
@@ -43,7 +37,7 @@ pub struct Args {
     /// Check a perft suite file (`FEN ;D1 20 ;D2 400` lines, or python-chess `id`/`epd`/`perft` blocks).
     #[arg(long, value_name = "FILE")]
     pub epd: Option<PathBuf>,
-    /// Check the suites built into arbiter (the public suites in core/tests/data).
+    /// Check the suites built into arbiter (the public suites in core/data/perft).
     #[arg(long)]
     pub builtin: bool,
     /// With a suite: skip counts larger than this many nodes.
@@ -62,14 +56,22 @@ pub fn run(args: Args) -> ExitCode {
             Ok(text) => text.to_owned(),
             Err((line, e)) => return usage_error(&format!("{name}:line {line}: {e}")),
         };
-        return run_suites(&[(name, text)], &args);
+        return run_suites(&[(name, text, mode(&args))], &args);
     }
     if args.builtin {
-        let suites: Vec<(String, String)> =
-            BUILTIN_SUITES.iter().map(|(n, t)| (format!("builtin:{n}"), (*t).to_owned())).collect();
+        let suites: Vec<Suite> =
+            perft_suite::BUILTIN.iter().map(|b| (format!("builtin:{}", b.name), b.text.to_owned(), b.mode)).collect();
         return run_suites(&suites, &args);
     }
     run_single(&args)
+}
+
+/// A suite to check: where it comes from, its text, and how its FENs write castling.
+type Suite = (String, String, CastlingMode);
+
+/// The castling mode the command line asks for (`--chess960`).
+fn mode(args: &Args) -> CastlingMode {
+    CastlingMode::from_chess960(args.chess960)
 }
 
 fn usage_error(message: &str) -> ExitCode {
@@ -88,7 +90,7 @@ fn run_single(args: &Args) -> ExitCode {
         ));
     }
     let mut pos = match &args.fen {
-        Some(fen) => match Position::from_fen(fen) {
+        Some(fen) => match Position::from_fen_in(fen, mode(args)) {
             Ok(p) => p,
             Err(e) => {
                 return usage_error(&format!("--fen {}: {}", excerpt(fen), corpus::bounded_message(&e.to_string())))
@@ -154,11 +156,11 @@ struct Check {
 
 /// Reads suites into the checks to run. Any unreadable line or FEN is a usage error (exit 2)
 /// naming the file, the line and the field.
-fn load_checks(suites: &[(String, String)], args: &Args) -> Result<(Vec<Check>, usize), Vec<String>> {
+fn load_checks(suites: &[Suite], args: &Args) -> Result<(Vec<Check>, usize), Vec<String>> {
     let mut checks = Vec::new();
     let mut skipped = 0;
     let mut errors = Vec::new();
-    for (source, text) in suites {
+    for (source, text, mode) in suites {
         let entries: Vec<SuiteEntry> = match perft_suite::parse(text) {
             Ok(e) => e,
             Err(errs) => {
@@ -167,7 +169,7 @@ fn load_checks(suites: &[(String, String)], args: &Args) -> Result<(Vec<Check>, 
             }
         };
         for entry in entries {
-            let position = match fen::read_with(&entry.fen, Validation::AllowImpossibleChecks) {
+            let position = match fen::read_with(&entry.fen, *mode, Validation::AllowImpossibleChecks) {
                 Ok(p) => p,
                 Err(e) => {
                     let (e, fen) = (corpus::bounded_message(&e.to_string()), excerpt(&entry.fen));
@@ -200,7 +202,7 @@ fn load_checks(suites: &[(String, String)], args: &Args) -> Result<(Vec<Check>, 
     }
 }
 
-fn run_suites(suites: &[(String, String)], args: &Args) -> ExitCode {
+fn run_suites(suites: &[Suite], args: &Args) -> ExitCode {
     let (checks, skipped) = match load_checks(suites, args) {
         Ok(c) => c,
         Err(errors) => {

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use arbiter_core::unwinnable::DEFAULT_NODE_BUDGET;
-use arbiter_core::{analyse, Color, Move, Position, Verdict};
+use arbiter_core::{analyse, CastlingMode, Color, Move, Position, Verdict};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use arbiter_spec::excerpt::{excerpt, printable};
@@ -24,6 +24,10 @@ pub struct Args {
     /// `white` or `black`; `-` reads standard input. Blank lines and `#` comments are skipped.
     #[arg(long, value_name = "FILE")]
     pub file: Option<PathBuf>,
+    /// Read the positions as Chess960 (Guidelines II): castling rights with the king or rooks
+    /// off their standard squares.
+    #[arg(long)]
+    pub chess960: bool,
     /// The side whose checkmate is asked for (a side written on a line of a file wins).
     #[arg(long, value_enum, default_value_t = Side::Both)]
     pub side: Side,
@@ -70,7 +74,7 @@ struct Tally {
 pub fn run(args: Args) -> ExitCode {
     let mut tally = Tally::default();
     if let Some(fen) = &args.fen {
-        let pos = match Position::from_fen(fen) {
+        let pos = match Position::from_fen_in(fen, CastlingMode::from_chess960(args.chess960)) {
             Ok(pos) => pos,
             Err(e) => {
                 eprintln!("arbiter unwinnable: --fen {}: {e}", excerpt(fen));
@@ -141,7 +145,7 @@ fn run_lines(args: &Args, source: &str, lines: &[String], tally: &mut Tally) {
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
-        let (fen, sides) = match parse_line(text) {
+        let (fen, sides) = match parse_line(text, CastlingMode::from_chess960(args.chess960)) {
             Ok((pos, side)) => (pos, side.map_or(args.side.colors(), |side| side.colors())),
             Err(message) => {
                 tally.bad_lines += 1;
@@ -170,7 +174,7 @@ fn run_lines(args: &Args, source: &str, lines: &[String], tally: &mut Tally) {
 
 /// A line of a positions file: a FEN (move counters optional), optionally followed by
 /// `white` or `black`. The FEN as written (with counters) and the position, and the side.
-fn parse_line(text: &str) -> Result<((String, Position), Option<Side>), String> {
+fn parse_line(text: &str, mode: CastlingMode) -> Result<((String, Position), Option<Side>), String> {
     let mut fields: Vec<&str> = text.split_whitespace().collect();
     let side = match fields.last().map(|f| f.to_ascii_lowercase()) {
         Some(last) if last == "white" => Some(Side::White),
@@ -184,7 +188,7 @@ fn parse_line(text: &str) -> Result<((String, Position), Option<Side>), String> 
     if fields.len() == 4 {
         fen.push_str(" 0 1");
     }
-    match Position::from_fen(&fen) {
+    match Position::from_fen_in(&fen, mode) {
         Ok(pos) => Ok(((fen, pos), side)),
         Err(e) => Err(format!("not a position: {}: {e}", excerpt(text))),
     }

@@ -3,7 +3,7 @@
 //! captures, checks, castling (3.8.2), en passant (3.7.3.1), promotion (3.7.3.3) and the
 //! pawn double step (3.7.2).
 
-use arbiter_core::{chess960, Move, Position};
+use arbiter_core::{chess960, CastlingMode, Color, Move, Piece, Position, Role, Setup, Square, Validation};
 
 use super::double_step_target;
 use arbiter_core::SplitMix64;
@@ -88,78 +88,52 @@ pub fn random_playout(rng: &mut SplitMix64, max_plies: u64, chess960_percent: u6
 }
 
 /// A random legal position with both kings, pawns of both colours and a few pieces, or none
-/// if the tries all gave illegal positions (FIDE 3.10.3, checked by the core's FEN reader).
+/// if the tries all gave illegal positions (FIDE 3.10.3, checked by the core).
 fn sparse_setup(rng: &mut SplitMix64) -> Option<Position> {
     for _ in 0..20 {
-        let mut board = [None::<char>; 64];
-        let mut place = |rng: &mut SplitMix64, piece: char, ranks: std::ops::Range<u64>| {
+        let mut setup = Setup::empty();
+        let mut place = |rng: &mut SplitMix64, piece: Piece, ranks: std::ops::Range<u64>| {
             for _ in 0..20 {
-                let sq = (rng.below(ranks.end - ranks.start) + ranks.start) * 8 + rng.below(8);
-                if let Some(cell) = board.get_mut(sq as usize).filter(|c| c.is_none()) {
-                    *cell = Some(piece);
+                let index = (rng.below(ranks.end - ranks.start) + ranks.start) * 8 + rng.below(8);
+                if let Some(sq) = Square::from_index(index as u8).filter(|sq| setup.piece_at(*sq).is_none()) {
+                    setup.put(piece, sq);
                     return;
                 }
             }
         };
+        let piece = |color, role| Piece::new(color, role);
         // Half the setups gather kings, pawns and pieces on the fourth and fifth ranks and
         // the pawns' start ranks, where en passant and pins along a rank meet (3.7.3.1, 3.9.2).
         let en_passant_ranks = rng.chance(50);
         let anywhere = |rng: &mut SplitMix64| if en_passant_ranks && rng.chance(60) { 3..5 } else { 0..8 };
-        for king in ['K', 'k'] {
+        for color in Color::ALL {
             let ranks = anywhere(rng);
-            place(rng, king, ranks);
+            place(rng, piece(color, Role::King), ranks);
         }
-        for (pawn, start, fifth) in [('P', 1, 4), ('p', 6, 3)] {
+        for (color, start, fifth) in [(Color::White, 1, 4), (Color::Black, 6, 3)] {
             for _ in 0..=rng.below(4) {
                 let ranks = match (en_passant_ranks, rng.chance(50)) {
                     (true, true) => start..start + 1,
                     (true, false) => fifth..fifth + 1,
                     (false, _) => 1..7,
                 };
-                place(rng, pawn, ranks);
+                place(rng, piece(color, Role::Pawn), ranks);
             }
         }
-        for piece in ['R', 'r', 'Q', 'q', 'B', 'b', 'N', 'n'] {
-            if rng.chance(35) {
-                let ranks = anywhere(rng);
-                place(rng, piece, ranks);
+        for role in [Role::Rook, Role::Queen, Role::Bishop, Role::Knight] {
+            for color in Color::ALL {
+                if rng.chance(35) {
+                    let ranks = anywhere(rng);
+                    place(rng, piece(color, role), ranks);
+                }
             }
         }
-        let turn = if rng.chance(50) { 'w' } else { 'b' };
-        if let Ok(pos) = Position::from_fen(&format!("{} {turn} - - 0 1", placement(&board))) {
+        setup.set_turn(if rng.chance(50) { Color::White } else { Color::Black });
+        if let Ok(pos) = setup.position(CastlingMode::Standard, Validation::Full) {
             return Some(pos);
         }
     }
     None
-}
-
-/// The FEN piece placement field of a board given rank 1 first.
-fn placement(board: &[Option<char>; 64]) -> String {
-    let ranks: Vec<String> = board
-        .chunks(8)
-        .rev()
-        .map(|rank| {
-            let mut text = String::new();
-            let mut empty = 0;
-            for cell in rank {
-                match cell {
-                    Some(c) => {
-                        if empty > 0 {
-                            text.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        text.push(*c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-            }
-            text
-        })
-        .collect();
-    ranks.join("/")
 }
 
 /// The FEN to send to another program: the core's FEN, but with the en passant target

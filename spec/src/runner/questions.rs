@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use arbiter_core::Position;
+use arbiter_core::{CastlingMode, Position};
 
 use super::verdict::{compare, compare_sets, failed, mismatch, reported, take, unreported, Verdict};
 use super::RunOptions;
@@ -74,6 +74,7 @@ fn observe<'a>(_: &'a Case, expect: &'a Expect, position: &PositionSpec, _: &Run
     if !expect.needs_observe() {
         return Vec::new();
     }
+    let mode = CastlingMode::from_chess960(position.chess960);
     vec![ask(Op::Observe { position: position.clone() }, move |answer, note| {
         if let Ok(Reply::Observe(obs)) = &answer {
             if let Err(problem) = answer_check::observation(obs) {
@@ -92,7 +93,7 @@ fn observe<'a>(_: &'a Case, expect: &'a Expect, position: &PositionSpec, _: &Run
             }];
         }
         match take::<Observation>("observe", answer, note) {
-            Ok(obs) => observation_verdicts(&obs, expect, note),
+            Ok(obs) => observation_verdicts(&obs, expect, mode, note),
             Err(v) => vec![v],
         }
     })]
@@ -109,7 +110,7 @@ fn rejection_verdict(rejection: &Rejection, body: &ErrorBody) -> Verdict {
 }
 
 /// The verdicts on an observation; a field the implementation did not report is skipped.
-fn observation_verdicts(obs: &Observation, e: &Expect, note: Option<&str>) -> Vec<Verdict> {
+fn observation_verdicts(obs: &Observation, e: &Expect, mode: CastlingMode, note: Option<&str>) -> Vec<Verdict> {
     let mut out = Vec::new();
     let moves: Option<BTreeSet<&str>> = obs.legal_moves.as_ref().map(|m| m.iter().map(String::as_str).collect());
     for m in e.legal.iter().flatten() {
@@ -147,15 +148,15 @@ fn observation_verdicts(obs: &Observation, e: &Expect, note: Option<&str>) -> Ve
         );
     }
     if let Some(want) = &e.fen {
-        out.push(compare_fen(want, &obs.fen));
+        out.push(compare_fen(mode, want, &obs.fen));
     }
     out
 }
 
 /// FIDE 9.2.3: the same position (side to move, pieces, castling rights, legal en passant),
-/// plus the same halfmove clock (9.3).
-pub(crate) fn compare_fen(expected: &str, actual: &str) -> Verdict {
-    let (Ok(want), got) = (Position::from_fen(expected), Position::from_fen(actual)) else {
+/// plus the same halfmove clock (9.3), both FENs read in the case's castling mode.
+pub(crate) fn compare_fen(mode: CastlingMode, expected: &str, actual: &str) -> Verdict {
+    let (Ok(want), got) = (Position::from_fen_in(expected, mode), Position::from_fen_in(actual, mode)) else {
         return Verdict::Error(format!("the expected FEN {expected:?} does not parse"));
     };
     match got {
@@ -368,10 +369,16 @@ mod tests {
         // The en passant square is part of the position only when a capture is legal (9.2.3.1).
         let with_ep = "4k3/8/8/4p3/8/8/8/4K3 w - e6 0 1";
         let without = "4k3/8/8/4p3/8/8/8/4K3 w - - 0 1";
-        assert!(matches!(compare_fen(without, with_ep), Verdict::Pass));
-        assert!(matches!(compare_fen(without, "4k3/8/8/4p3/8/8/8/4K3 b - - 0 1"), Verdict::Fail(_)));
-        assert!(matches!(compare_fen(without, "4k3/8/8/4p3/8/8/8/4K3 w - - 7 1"), Verdict::Fail(_)));
-        assert!(matches!(compare_fen(without, "not a fen"), Verdict::Error(_)));
+        assert!(matches!(compare_fen(CastlingMode::Standard, without, with_ep), Verdict::Pass));
+        assert!(matches!(
+            compare_fen(CastlingMode::Standard, without, "4k3/8/8/4p3/8/8/8/4K3 b - - 0 1"),
+            Verdict::Fail(_)
+        ));
+        assert!(matches!(
+            compare_fen(CastlingMode::Standard, without, "4k3/8/8/4p3/8/8/8/4K3 w - - 7 1"),
+            Verdict::Fail(_)
+        ));
+        assert!(matches!(compare_fen(CastlingMode::Standard, without, "not a fen"), Verdict::Error(_)));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! checkmate versus stalemate (FIDE 5.1.1, 5.2.1) from an empty move list plus the core's
 //! check test. Everything else needs an adapter.
 
-use arbiter_core::Position;
+use arbiter_core::{CastlingMode, Position};
 
 use super::{UciEngine, UciError};
 use crate::implementation::{Answer, Failure, Implementation};
@@ -117,13 +117,9 @@ fn replay(spec: &PositionSpec) -> Answer<Position> {
             format!("{what}; a UCI engine cannot refuse it, that {NEEDS_AN_ADAPTER}"),
         ))
     };
+    let mode = CastlingMode::from_chess960(spec.chess960);
     let mut position =
-        Position::from_fen(&spec.fen).map_err(|e| refuse(format!("the core refuses {:?}: {e}", spec.fen)))?;
-    if spec.chess960 {
-        position.set_chess960(true);
-    } else if position.is_chess960() {
-        return Err(refuse(format!("{:?} has castling rights that standard chess does not allow", spec.fen)));
-    }
+        Position::from_fen_in(&spec.fen, mode).map_err(|e| refuse(format!("the core refuses {:?}: {e}", spec.fen)))?;
     for text in &spec.moves {
         position = position.play_uci(text).map_err(|e| refuse(format!("the core refuses the move {text}: {e}")))?;
     }

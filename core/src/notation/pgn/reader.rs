@@ -7,7 +7,7 @@ use std::io::BufRead;
 use super::tokens::{describe, tokenize, Token};
 use super::{take_clock, Game, GameMove, Located, PgnError, PgnErrorKind, Variations};
 use crate::notation::SanReader;
-use crate::{GameResult, Position};
+use crate::{CastlingMode, GameResult, Position};
 
 /// The lines of one game, with their line numbers.
 struct Chunk {
@@ -168,17 +168,24 @@ fn read_game(chunk: &Chunk, variations: Variations, san: &SanReader) -> Located<
     for (no, line) in &chunk.tags {
         read_tags(line, &mut tags).map_err(|kind| (*no, kind))?;
     }
+    // The castling mode comes from the Variant tag ("Chess960", "Fischerandom", ...), never
+    // from the FEN's castling field.
+    let mode = CastlingMode::from_chess960(tags.iter().any(|(n, v)| n == "Variant" && is_chess960_variant(v)));
     let mut start = Position::startpos();
     if let Some((_, fen)) = tags.iter().find(|(n, _)| n == "FEN") {
         let line = chunk.tags.first().map_or(chunk.first_line, |t| t.0);
-        start = Position::from_fen(fen).map_err(|e| (line, PgnErrorKind::Fen(e)))?;
+        start = Position::from_fen_in(fen, mode).map_err(|e| (line, PgnErrorKind::Fen(e)))?;
     }
-    if tags.iter().any(|(n, v)| n == "Variant" && v.contains("960")) {
-        start.set_chess960(true);
-    }
+    start.set_chess960(mode.is_chess960());
     let tokens = tokenize(&chunk.movetext)?;
     let (moves, result) = MovetextParser::new(start, variations, san).run(tokens)?;
     Ok(Game { number: 0, line: chunk.first_line, tags, start, moves, result })
+}
+
+/// Whether a Variant tag names Chess960 (`Chess960`, `chess 960`, `Fischerandom`, `Fischer Random`).
+fn is_chess960_variant(value: &str) -> bool {
+    let v = value.to_ascii_lowercase();
+    v.contains("960") || v.contains("fischer")
 }
 
 /// Reads the tag pairs of one line: `[Name "value"]`, with `\"` and `\\` escaped in the value.
