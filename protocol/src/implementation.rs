@@ -62,12 +62,6 @@ pub trait Implementation {
     fn finish_case(&mut self) -> Answer<()> {
         Ok(())
     }
-
-    /// Words put before the reason of every expectation skipped because this implementation
-    /// cannot answer it (a UCI engine: "needs an adapter").
-    fn skip_note(&self) -> Option<&'static str> {
-        None
-    }
 }
 
 /// Asks `imp` the request `op` and takes the answer as the type `op` answers with: an answer

@@ -42,16 +42,30 @@ impl Status {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {
+    /// The text is not a FEN.
     InvalidFen,
+    /// The position cannot occur (FIDE 3.10.3).
     IllegalPosition,
+    /// The move is not legal here (FIDE 3.10.2), or names no legal move (Appendix C).
     IllegalMove,
+    /// The text is not notation of Appendix C.
     InvalidSan,
+    /// The text fits more than one legal move (FIDE C.10).
     AmbiguousSan,
+    /// The text is not accepted, and the implementation does not say why. The Laws say which
+    /// texts a program must not accept (C.10: an ambiguous move), not how it must say so: where
+    /// a case expects `parse_san` to refuse a text for any reason, `refused` is a correct answer;
+    /// refusing a text that names a move is still a failure. A case that expects `refused`
+    /// takes any refusal.
+    Refused,
+    /// The implementation cannot answer this request: neither right nor wrong.
     Unsupported,
+    /// The request is malformed.
     BadRequest,
 }
 
 impl ErrorKind {
+    /// The kind as it is written on the wire (`illegal_move`).
     pub fn name(self) -> &'static str {
         match self {
             ErrorKind::InvalidFen => "invalid_fen",
@@ -59,6 +73,7 @@ impl ErrorKind {
             ErrorKind::IllegalMove => "illegal_move",
             ErrorKind::InvalidSan => "invalid_san",
             ErrorKind::AmbiguousSan => "ambiguous_san",
+            ErrorKind::Refused => "refused",
             ErrorKind::Unsupported => "unsupported",
             ErrorKind::BadRequest => "bad_request",
         }
@@ -274,16 +289,30 @@ pub enum Op {
     Quit,
 }
 
-/// `hello`'s answer.
+/// `hello`'s answer: who the implementation is and what it can answer. It is the one place an
+/// implementation says what it cannot answer: an operation it leaves out of `ops` is never
+/// asked, and every expectation that needed it is a SKIP whose reason starts with `note`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Hello {
+    /// The implementation's name.
     pub name: String,
+    /// Its version.
     pub version: String,
+    /// The protocol version it speaks: [`PROTOCOL_VERSION`].
     pub protocol: u32,
+    /// The operations it answers (names from [`Op::NAMES`]; names this runner does not know
+    /// are allowed and ignored).
     pub ops: Vec<String>,
+    /// The rule profile it implements (a name `arbiter profiles` lists, such as
+    /// `automatic-draws` for a library that draws at threefold without a claim): the run uses
+    /// it unless `--profile` is given. None for the default, `fide-2023`.
     #[serde(default)]
     pub profile: Option<String>,
+    /// Words the runner puts before the reason of every expectation skipped because this
+    /// implementation cannot answer it (a UCI engine: "needs an adapter").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 impl Hello {

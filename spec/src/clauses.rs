@@ -3,11 +3,10 @@
 
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::corpus::{self, Corpus};
+use crate::corpus::Corpus;
 
 /// The clause list shipped with the corpus (a copy of the project's `fide-clauses.yaml`).
 pub const BUILTIN: &str = include_str!("../fide-clauses.yaml");
@@ -58,13 +57,6 @@ impl Clauses {
     }
     pub fn parse(text: &str) -> Result<Clauses, String> {
         serde_yaml::from_str(text).map(Clauses).map_err(|e| e.to_string())
-    }
-    /// Reads a clause list from a file (at most [`corpus::MAX_FILE_BYTES`]).
-    pub fn load(path: &Path) -> Result<Clauses, String> {
-        let name = crate::excerpt::printable(&path.display().to_string());
-        let bytes = corpus::read_bytes(path, corpus::MAX_FILE_BYTES).map_err(|e| format!("{name}: {e}"))?;
-        let text = corpus::utf8_text(&bytes).map_err(|(line, e)| format!("{name}:{line}: {e}"))?;
-        Clauses::parse(text).map_err(|e| format!("{name}: {}", corpus::bounded_message(&e)))
     }
     pub fn get(&self, id: &str) -> Option<&Clause> {
         self.0.iter().find(|c| c.id == id)

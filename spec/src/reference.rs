@@ -73,7 +73,11 @@ impl Implementation for Reference {
             version: env!("CARGO_PKG_VERSION").into(),
             protocol: PROTOCOL_VERSION,
             ops: Op::NAMES.iter().filter(|op| !matches!(**op, "hello" | "quit")).map(|op| op.to_string()).collect(),
-            profile: Some(format!("fide-{}", self.laws.year())),
+            profile: crate::profile::PROFILES
+                .iter()
+                .find(|p| (p.laws, p.draws, p.dead) == (self.laws, self.draws, self.dead))
+                .map(|p| p.name.to_owned()),
+            note: None,
         })
     }
 

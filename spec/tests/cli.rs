@@ -127,3 +127,29 @@ fn perft_and_unwinnable_take_the_castling_mode_from_the_command_line() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("winnable"), "{out}");
 }
+
+/// `hello`'s `profile` is the run's rule profile unless `--profile` is given: the reference
+/// served under `automatic-draws` (FIDE 9.6 applied to threefold and fifty moves as well, as
+/// chess libraries do) passes article 9 under its own profile, and fails the claim cases when
+/// the run insists on the Laws as written. A profile arbiter does not know is a start-up error.
+#[test]
+fn run_follows_the_profile_declared_in_hello_unless_told_otherwise() {
+    let serve = format!("'{ARBITER}' serve --profile automatic-draws");
+    let (code, out, err) = arbiter(&["run", "--adapter", &serve, "--clause", "9"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("under profile automatic-draws") && out.contains(" 0 failed"), "{out}");
+    let (code, out, err) = arbiter(&["run", "--adapter", &serve, "--clause", "9", "--profile", "fide-2023"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("under profile fide-2023") && !out.contains(" 0 failed"), "{out}");
+
+    let dir = Scratch::new("hello-profile");
+    let script = dir.write(
+        "adapter.py",
+        "import json, sys\nfor line in sys.stdin:\n    r = json.loads(line)\n    if r['op'] == 'quit':\n        break\n    \
+         print(json.dumps({'id': r['id'], 'name': 'x', 'version': '1', 'protocol': 1, 'ops': [], \
+         'profile': 'no-such-profile'}), flush=True)\n",
+    );
+    let (code, _, err) = arbiter(&["run", "--adapter", &format!("python3 '{script}'"), "--clause", "9"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("hello declares the profile \"no-such-profile\""), "{err}");
+}

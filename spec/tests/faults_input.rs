@@ -9,11 +9,10 @@ use std::time::Instant;
 
 use arbiter_core::perft::MAX_DEPTH;
 use arbiter_spec::corpus::{self, LocatedCase};
-use arbiter_spec::implementation::Implementation;
 use arbiter_spec::outcome::Outcome;
 use arbiter_spec::profile;
 use arbiter_spec::reference::Reference;
-use arbiter_spec::runner::{run_case, RunOptions};
+use arbiter_spec::runner::{run_case, Declared, RunOptions};
 
 mod support;
 use support::{arbiter, Scratch, DEADLINE};
@@ -252,9 +251,9 @@ fn runner_does_not_pass_a_case_whose_pgn_drops_moves() {
         let yaml = format!("cases:\n  - id: pgn-case\n    refs: [\"C.8\"]\n    description: x\n    pgn: \"{pgn}\"\n    expect:\n      fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
         let cases: Vec<LocatedCase> = corpus::parse_file(Path::new("pgn.yaml"), &yaml).expect("loads");
         let mut imp = Reference::default();
-        let ops = imp.hello().expect("hello").ops.into_iter().collect();
+        let declared = Declared::ask(&mut imp).expect("hello");
         let options = RunOptions::new(profile::find(profile::DEFAULT_PROFILE).expect("default profile"));
-        let report = run_case(&mut imp, &ops, &cases[0], &options);
+        let report = run_case(&mut imp, &declared, &cases[0], &options);
         assert_eq!(report.outcome, Outcome::Error, "{pgn}: {report:?}");
         assert!(report.reason.as_deref().is_some_and(|r| r.contains(problem)), "{report:?}");
     }

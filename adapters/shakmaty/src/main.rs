@@ -121,6 +121,7 @@ impl Implementation for Shakmaty {
             protocol: PROTOCOL_VERSION,
             ops: ["observe", "perft", "san", "parse_san"].map(String::from).to_vec(),
             profile: None,
+            note: None,
         })
     }
 

@@ -108,7 +108,7 @@ fn matrix(args: &Args) -> Result<(Vec<Column>, String), String> {
     let mut columns = Vec::new();
     for peer in &peers {
         // An implementation that does not start is a column saying why, not the end of the table.
-        match peer.check_start(&options) {
+        match peer.check_start(&options).map(|hello| hello.name) {
             Ok(name) => {
                 let kind = if matches!(peer, Peer::Uci { .. }) { " (UCI)" } else { "" };
                 let reports = runner::run(&cases, &|| peer.start(&options), &options, &|_: &CaseReport| {});

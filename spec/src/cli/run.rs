@@ -11,6 +11,7 @@ use arbiter_spec::excerpt::{excerpt, printable};
 use arbiter_spec::implementation::Implementation;
 use arbiter_spec::outcome::{CaseReport, Outcome, Summary};
 use arbiter_spec::profile::{self, DEFAULT_PROFILE};
+use arbiter_spec::protocol::Hello;
 use arbiter_spec::reference::Reference;
 use arbiter_spec::report::{self, shell_word, Format, RunInfo};
 use arbiter_spec::runner::{self, RunOptions};
@@ -30,9 +31,10 @@ pub struct Args {
     /// The edition of the Laws (default: the profile's).
     #[arg(long, value_parser = super::laws_arg())]
     pub laws: Option<arbiter_core::Laws>,
-    /// The rule profile: fide-2023 (default), fide-2018, automatic-draws, material-only.
-    #[arg(long, default_value = DEFAULT_PROFILE)]
-    pub profile: String,
+    /// The rule profile: fide-2023, fide-2018, automatic-draws, material-only (default: the
+    /// one the implementation declares in `hello`, else fide-2023).
+    #[arg(long)]
+    pub profile: Option<String>,
     #[command(flatten)]
     pub selection: Selection,
     /// Known failures, one case id per line (`#` comments): FAIL becomes XFAIL, PASS XPASS.
@@ -99,7 +101,7 @@ pub fn parse_command(text: &str) -> Result<String, String> {
 
 pub fn run(args: Args) -> ExitCode {
     match prepare(&args) {
-        Ok((options, info)) => execute(&args, options, &info),
+        Ok((options, info)) => execute(&args, options, info),
         Err(message) => {
             eprintln!("arbiter run: {message}");
             ExitCode::from(2)
@@ -108,8 +110,9 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn prepare(args: &Args) -> Result<(RunOptions, RunInfo), String> {
-    let profile = profile::find(&args.profile)
-        .ok_or_else(|| format!("unknown profile {} (known: {})", excerpt(&args.profile), profile::names()))?;
+    let name = args.profile.as_deref().unwrap_or(DEFAULT_PROFILE);
+    let profile = profile::find(name)
+        .ok_or_else(|| format!("unknown profile {} (known: {})", excerpt(name), profile::names()))?;
     let mut options = RunOptions::new(profile);
     if let Some(laws) = args.laws {
         options.laws = laws;
@@ -123,8 +126,8 @@ fn prepare(args: &Args) -> Result<(RunOptions, RunInfo), String> {
     if let Some(cmd) = &args.uci {
         rerun.push_str(&format!(" --uci {}", shell_word(cmd)));
     }
-    if args.profile != DEFAULT_PROFILE {
-        rerun.push_str(&format!(" --profile {}", shell_word(&args.profile)));
+    if let Some(profile) = &args.profile {
+        rerun.push_str(&format!(" --profile {}", shell_word(profile)));
     }
     if let Some(laws) = &args.laws {
         rerun.push_str(&format!(" --laws {laws}"));
@@ -173,7 +176,7 @@ pub fn read_expect_file(path: &std::path::Path, corpus: &Corpus) -> Result<BTree
     }
 }
 
-fn execute(args: &Args, mut options: RunOptions, info: &RunInfo) -> ExitCode {
+fn execute(args: &Args, mut options: RunOptions, mut info: RunInfo) -> ExitCode {
     let corpus = match args.selection.load_whole_checked() {
         Ok(corpus) => corpus,
         Err(errors) => {
@@ -201,17 +204,26 @@ fn execute(args: &Args, mut options: RunOptions, info: &RunInfo) -> ExitCode {
     };
     // A job without a case would only start an implementation for nothing.
     options.jobs = options.jobs.min(cases.len());
-    let options = &options;
     let peer = Peer::of(args);
-    if let Err(message) = peer.check_start(options).map(drop) {
-        eprintln!("arbiter run: {}", printable(&message));
-        return ExitCode::from(2);
+    let hello = match peer.check_start(&options) {
+        Ok(hello) => hello,
+        Err(message) => {
+            eprintln!("arbiter run: {}", printable(&message));
+            return ExitCode::from(2);
+        }
+    };
+    if args.profile.is_none() {
+        if let Err(message) = adopt_profile(&hello, args, &mut options, &mut info) {
+            eprintln!("arbiter run: {}: {}", peer.describe(), printable(&message));
+            return ExitCode::from(2);
+        }
     }
+    let options = &options;
     let bar = progress_bar(args.format, cases.len());
     let progress = |_: &CaseReport| bar.inc(1);
     let reports = runner::run(&cases, &|| peer.start(options), options, &progress);
     bar.finish_and_clear();
-    out!("{}", report::render(args.format, info, &reports));
+    out!("{}", report::render(args.format, &info, &reports));
     let summary = Summary::of(&reports);
     if summary.skipped == summary.total() {
         eprintln!(
@@ -221,6 +233,24 @@ fn execute(args: &Args, mut options: RunOptions, info: &RunInfo) -> ExitCode {
         return ExitCode::from(2);
     }
     exit_status(&reports, args.allow_xpass)
+}
+
+/// Without `--profile`, the run follows the rule profile the implementation declares in
+/// `hello` (and that profile's edition, unless `--laws` is given); the report names it.
+fn adopt_profile(hello: &Hello, args: &Args, options: &mut RunOptions, info: &mut RunInfo) -> Result<(), String> {
+    let Some(name) = &hello.profile else { return Ok(()) };
+    let profile = profile::find(name).ok_or_else(|| {
+        format!(
+            "hello declares the profile {}, which arbiter does not know (known: {})",
+            excerpt(name),
+            profile::names()
+        )
+    })?;
+    options.profile = profile;
+    options.laws = args.laws.unwrap_or(profile.laws);
+    info.profile = profile.name.into();
+    info.laws = options.laws.to_string();
+    Ok(())
 }
 
 /// The implementation a run is against, as given on the command line.
@@ -246,12 +276,12 @@ impl Peer {
 
     /// An implementation that cannot start (a mistyped command, an adapter whose `hello`
     /// fails, a UCI engine without `go perft`) is one start-up error, not a run of errors: it
-    /// is started once here, and asked `hello`, to find out. Its name from `hello` on success.
-    pub fn check_start(&self, options: &RunOptions) -> Result<String, String> {
+    /// is started once here, and asked `hello`, to find out. Its `hello` on success.
+    pub fn check_start(&self, options: &RunOptions) -> Result<Hello, String> {
         let mut imp = self.start(options)?;
         let hello = imp.hello().map_err(|f| format!("{}: hello failed: {f}", self.describe()))?;
         hello.check().map_err(|problem| format!("{}: {problem}", self.describe()))?;
-        Ok(hello.name)
+        Ok(hello)
     }
 
     /// The implementation in words, for start-up errors.

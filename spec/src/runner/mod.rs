@@ -16,7 +16,7 @@ use crate::corpus::{position_spec, LocatedCase};
 use crate::implementation::{ask, Failure, Implementation};
 use crate::outcome::{CaseReport, Mismatch, Outcome};
 use crate::profile::Profile;
-use crate::protocol::{Op, ParseSanAnswer, PositionSpec};
+use crate::protocol::{Hello, Op, ParseSanAnswer, PositionSpec};
 use questions::{pgn_move_failed, Asked, OPERATIONS};
 use verdict::{unable, Verdict};
 
@@ -53,20 +53,20 @@ pub fn run(
     let results: Mutex<Vec<Option<CaseReport>>> = Mutex::new(vec![None; cases.len()]);
     let worker = || {
         let mut imp = factory();
-        let mut ops = hello_ops(&mut imp);
+        let mut declared = hello(&mut imp);
         loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
             let Some(located) = cases.get(index) else { break };
-            let report = match (&mut imp, &ops) {
-                (Ok(imp), Ok(ops)) => {
-                    let report = run_case(imp.as_mut(), ops, located, options);
+            let report = match (&mut imp, &declared) {
+                (Ok(imp), Ok(declared)) => {
+                    let report = run_case(imp.as_mut(), declared, located, options);
                     finish_case(imp.as_mut(), report)
                 }
                 (Err(reason), _) => report_of(located, Outcome::Error, Some(reason.clone()), vec![]),
                 (_, Err(reason)) => report_of(located, Outcome::Error, Some(reason.clone()), vec![]),
             };
-            if report.outcome == Outcome::Error && ops.is_err() {
-                ops = hello_ops(&mut imp);
+            if report.outcome == Outcome::Error && declared.is_err() {
+                declared = hello(&mut imp);
             }
             progress(&report);
             if let Ok(mut results) = results.lock() {
@@ -100,14 +100,35 @@ fn finish_case(imp: &mut dyn Implementation, mut report: CaseReport) -> CaseRepo
     report
 }
 
-fn hello_ops(imp: &mut Result<Box<dyn Implementation>, String>) -> Result<BTreeSet<String>, String> {
+fn hello(imp: &mut Result<Box<dyn Implementation>, String>) -> Result<Declared, String> {
     let imp = imp.as_mut().map_err(|e| e.clone())?;
-    match imp.hello() {
-        Ok(hello) => match hello.check() {
-            Ok(()) => Ok(hello.ops.into_iter().collect()),
-            Err(problem) => Err(format!("hello: {problem}")),
-        },
-        Err(f) => Err(format!("hello failed: {f}")),
+    Declared::ask(imp.as_mut())
+}
+
+/// What an implementation said in `hello` it can answer: the operations, and the note put
+/// before every skip of what it cannot.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Declared {
+    /// The operations declared.
+    pub ops: BTreeSet<String>,
+    /// [`Hello::note`](crate::protocol::Hello::note).
+    pub note: Option<String>,
+}
+
+impl Declared {
+    /// What `hello` declares.
+    pub fn of(hello: Hello) -> Declared {
+        Declared { ops: hello.ops.into_iter().collect(), note: hello.note }
+    }
+    /// Asks `imp` `hello` (and checks its protocol version).
+    pub fn ask(imp: &mut dyn Implementation) -> Result<Declared, String> {
+        match imp.hello() {
+            Ok(hello) => match hello.check() {
+                Ok(()) => Ok(Declared::of(hello)),
+                Err(problem) => Err(format!("hello: {problem}")),
+            },
+            Err(f) => Err(format!("hello failed: {f}")),
+        }
     }
 }
 
@@ -127,7 +148,7 @@ fn report_of(located: &LocatedCase, outcome: Outcome, reason: Option<String>, mi
 /// Runs one case.
 pub fn run_case(
     imp: &mut dyn Implementation,
-    ops: &BTreeSet<String>,
+    declared: &Declared,
     located: &LocatedCase,
     options: &RunOptions,
 ) -> CaseReport {
@@ -136,8 +157,7 @@ pub fn run_case(
         let editions: Vec<String> = case.laws.iter().map(|e| e.to_string()).collect();
         vec![Verdict::Skip(format!("holds for the Laws of {}, not {}", editions.join(" and "), options.laws))]
     } else {
-        let note = imp.skip_note();
-        let mut session = Session { imp, ops, note, verdicts: Vec::new() };
+        let mut session = Session { imp, declared, verdicts: Vec::new() };
         session.check_case(case, &case.expect_under(options.profile.name), options);
         session.verdicts
     };
@@ -180,9 +200,7 @@ fn combine(verdicts: Vec<Verdict>) -> (Outcome, Option<String>, Vec<Mismatch>) {
 
 struct Session<'a> {
     imp: &'a mut dyn Implementation,
-    ops: &'a BTreeSet<String>,
-    /// The implementation's [`Implementation::skip_note`].
-    note: Option<&'static str>,
+    declared: &'a Declared,
     verdicts: Vec<Verdict>,
 }
 
@@ -204,7 +222,7 @@ impl Session<'_> {
                     Asked::Skip(reason) => self.verdicts.push(Verdict::Skip(reason)),
                     Asked::Question(question) => {
                         let answer = self.imp.answer(&question.op);
-                        self.verdicts.extend((question.judge)(answer, self.note));
+                        self.verdicts.extend((question.judge)(answer, self.declared.note.as_deref()));
                     }
                 }
             }
@@ -214,9 +232,10 @@ impl Session<'_> {
     /// Whether the implementation declared `op` in `hello`; if not, the expectations that need it
     /// cannot be answered, which is recorded once.
     fn supports(&mut self, op: &str) -> bool {
-        let declared = self.ops.contains(op);
+        let declared = self.declared.ops.contains(op);
         if !declared {
-            self.verdicts.push(unable(self.note, format!("the implementation does not support `{op}`")));
+            let note = self.declared.note.as_deref();
+            self.verdicts.push(unable(note, format!("the implementation does not support `{op}`")));
         }
         declared
     }
@@ -246,7 +265,7 @@ impl Session<'_> {
             match ask::<ParseSanAnswer>(self.imp, &op) {
                 Ok(answer) => spec.moves.push(answer.mv),
                 Err(failure) => {
-                    self.verdicts.push(pgn_move_failed(&san, failure, self.note));
+                    self.verdicts.push(pgn_move_failed(&san, failure, self.declared.note.as_deref()));
                     return None;
                 }
             }

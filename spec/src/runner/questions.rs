@@ -206,6 +206,14 @@ fn parse_san<'a>(_: &'a Case, expect: &'a Expect, position: &PositionSpec, _: &R
             let op = Op::ParseSan { position: position.clone(), san: text.clone() };
             ask(op, move |answer, note| {
                 vec![match (reading, answer) {
+                    // Refused without a reason: right wherever a refusal is; and a case that asks
+                    // only for a refusal takes any reason (see ErrorKind::Refused).
+                    (SanReading::Error { error }, Err(Failure::Answered(body)))
+                        if body.kind != ErrorKind::Unsupported
+                            && (body.kind == ErrorKind::Refused || *error == ErrorKind::Refused) =>
+                    {
+                        Verdict::Pass
+                    }
                     (SanReading::Error { error }, Err(Failure::Answered(body)))
                         if body.kind != ErrorKind::Unsupported =>
                     {

@@ -37,7 +37,7 @@ fn show<T: std::fmt::Debug>(value: &T) -> String {
 }
 
 /// The one way of saying that the implementation cannot answer: a skip, with the
-/// implementation's note (see [`crate::implementation::Implementation::skip_note`]).
+/// implementation's note (see [`Hello::note`](crate::protocol::Hello::note)).
 pub(crate) fn unable(note: Option<&str>, reason: String) -> Verdict {
     Verdict::Skip(match note {
         Some(note) => format!("{note}: {reason}"),

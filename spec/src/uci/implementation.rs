@@ -56,10 +56,6 @@ impl UciImplementation {
 }
 
 impl Implementation for UciImplementation {
-    fn skip_note(&self) -> Option<&'static str> {
-        Some(NEEDS_AN_ADAPTER)
-    }
-
     fn hello(&mut self) -> Answer<Hello> {
         Ok(Hello {
             name: self.engine.name().unwrap_or("UCI engine").to_owned(),
@@ -67,6 +63,7 @@ impl Implementation for UciImplementation {
             protocol: PROTOCOL_VERSION,
             ops: vec!["observe".into(), "perft".into()],
             profile: None,
+            note: Some(NEEDS_AN_ADAPTER.into()),
         })
     }
 
