@@ -2,10 +2,13 @@
 # All of arbiter's tests, as CI runs them: set-up, formatting, lints, the test suite (whose
 # profile is optimised, so the deep perft counts run too), the real peers, docs, a smoke run of every
 # benchmark, the bounded fuzzing runs, and the main job.
-#   FUZZ_SECONDS  seconds per fuzz target (default 60)
+#   FUZZ_SECONDS  seconds per fuzz target (default 30 here; ci/fuzz.sh's own default is 60, and
+#                 the scheduled ClusterFuzzLite jobs fuzz for longer)
+# Each step prints the time since the start, so that a slow step shows in the log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n== %s\n' "$*"; }
+started=$SECONDS
+step() { printf '\n== [%dm%02ds] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$*"; }
 
 step "set-up"
 ci/setup.sh
@@ -46,11 +49,12 @@ fi
 step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
-step "benchmarks, smoke run (each once, small depths)"
-ARBITER_BENCH_QUICK=1 cargo bench --workspace --benches -- --test
+step "benchmarks, smoke run (each once, small depths; without link-time optimisation, since nothing is timed)"
+ARBITER_BENCH_QUICK=1 CARGO_PROFILE_BENCH_LTO=false CARGO_PROFILE_BENCH_CODEGEN_UNITS=16 \
+  cargo bench --workspace --benches -- --test
 
 step "fuzzing"
-ci/fuzz.sh
+FUZZ_SECONDS="${FUZZ_SECONDS:-30}" ci/fuzz.sh
 
 step "main job: the corpus against the reference core"
 cargo run --release --quiet -p arbiter-spec --bin arbiter -- check
@@ -58,3 +62,5 @@ cargo run --release --quiet -p arbiter-spec --bin arbiter -- run
 
 step "the built-in perft suites to depth 4"
 cargo run --release --quiet -p arbiter-spec --bin arbiter -- perft --builtin --depth 4
+
+step "done"
