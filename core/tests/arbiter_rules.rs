@@ -633,6 +633,74 @@ fn quickplay_iii_2_not_with_increment_2023() {
     assert_eq!(a.apply(&Event::BothFlagsFallen { at_ms: 5 * MIN }), Err(ArbiterError::QuickplayWithExtraTime));
 }
 
+// ---------------------------------------------------------------- increment request (III.4)
+
+/// The opening moves e4 and e5 in a 15-minute game without increment, one second each; White
+/// to move with 1:30 left at 13:31.
+fn quickplay_at_one_thirty(laws: Laws) -> Arbiter {
+    let mut a = arbiter(laws, tc(15 * MIN, 0));
+    play(&mut a, &[mv(1_000, "e2e4"), mv(2_000, "e7e5")]);
+    assert_eq!(a.apply(&Event::RequestIncrement { at_ms: 13 * MIN + 31 * SEC }).map(|r| r.len()), Ok(1));
+    a
+}
+
+#[test]
+fn quickplay_iii_4_request_is_a_draw_offer_2018_2023() {
+    for laws in [Laws::Fide2018, Laws::Fide2023] {
+        let mut a = quickplay_at_one_thirty(laws);
+        assert_eq!(a.draw_offer(), Some(Color::White));
+        assert_eq!(a.remaining_ms(Color::White), (90 * SEC) as i64);
+        play(&mut a, &[Event::DrawAccept { at_ms: 13 * MIN + 40 * SEC, player: Color::Black }]);
+        assert_eq!(ended(&a).0, GameResult::Draw);
+    }
+}
+
+#[test]
+fn quickplay_iii_4_refused_five_seconds_both_two_minutes_opponent_2023() {
+    let mut a = quickplay_at_one_thirty(Laws::Fide2023);
+    let r = play(&mut a, &[Event::DrawDecline { at_ms: 13 * MIN + 31 * SEC, player: Color::Black }]);
+    assert_eq!(
+        r,
+        vec![
+            Ruling::OfferRejected { player: Color::White },
+            Ruling::IncrementIntroduced { ms: 5 * SEC },
+            // Two minutes, not the one minute of a rapid penalty under 2023 A.3.
+            Ruling::TimeAdded { player: Color::Black, ms: 2 * MIN, article: "III.4" },
+        ]
+    );
+    assert_eq!(r[1].article(Laws::Fide2023), "III.4");
+    play(&mut a, &[mv(13 * MIN + 41 * SEC, "g1f3"), mv(13 * MIN + 51 * SEC, "b8c6")]);
+    assert_eq!(a.remaining_ms(Color::White), (85 * SEC) as i64);
+    assert_eq!(a.remaining_ms(Color::Black), (16 * MIN + 54 * SEC) as i64);
+    assert_eq!(a.draw_offer(), None);
+}
+
+#[test]
+fn quickplay_iii_4_refused_by_a_move_increment_after_it_2018() {
+    let mut a = quickplay_at_one_thirty(Laws::Fide2018);
+    play(&mut a, &[mv(13 * MIN + 41 * SEC, "g1f3")]);
+    assert_eq!(a.draw_offer(), Some(Color::White), "9.1.2: the offer stands after the requester's move");
+    let r = play(&mut a, &[mv(13 * MIN + 51 * SEC, "b8c6")]);
+    assert!(r.contains(&Ruling::IncrementIntroduced { ms: 5 * SEC }));
+    assert_eq!(a.remaining_ms(Color::Black), (16 * MIN + 49 * SEC) as i64);
+}
+
+#[test]
+fn quickplay_iii_4_refused_outside_the_guidelines_2023() {
+    // Two minutes or more left.
+    let mut a = arbiter(Laws::Fide2023, tc(15 * MIN, 0));
+    play(&mut a, &[mv(1_000, "e2e4"), mv(2_000, "e7e5")]);
+    assert_eq!(play(&mut a, &[Event::RequestIncrement { at_ms: 12 * MIN + 31 * SEC }]), vec![Ruling::IncrementRefused]);
+    assert_eq!(a.draw_offer(), None);
+    // III.2.2: not with an increment, and not in blitz.
+    for control in [tc(15 * MIN, 10 * SEC), tc(5 * MIN, 0)] {
+        let mut a = arbiter(Laws::Fide2023, control);
+        let r = play(&mut a, &[Event::RequestIncrement { at_ms: 4 * MIN }]);
+        assert_eq!(r, vec![Ruling::IncrementRefused]);
+        assert_eq!(a.draw_offer(), None);
+    }
+}
+
 // ---------------------------------------------------------------- bad input
 
 #[test]

@@ -53,6 +53,10 @@ pub enum Action {
     ColoursReversed,
     /// It is found that the initial position of the pieces was incorrect (FIDE 7.2.1).
     InitialPositionIncorrect,
+    /// The player to move, with less than two minutes left in a game without increment,
+    /// requests an increment of five seconds for both players; the request is a draw offer
+    /// (Guidelines III.4).
+    RequestIncrement,
 }
 
 /// One event of an arbiter case, in order: an [`Action`] and, optionally, its time on the
@@ -60,7 +64,8 @@ pub enum Action {
 /// an event without `at` comes one second after the one before).
 ///
 /// Written as a bare name (`"press_clock"`, `"offer_draw"`, `"accept_draw"`, `"decline_draw"`,
-/// `"claim_illegal_move"`, `"both_flags_fallen"`, `"colours_reversed"`) or a map with one action
+/// `"claim_illegal_move"`, `"both_flags_fallen"`, `"colours_reversed"`, `"initial_position_incorrect"`,
+/// `"request_increment"`) or a map with one action
 /// key (`touch`, `move`, `play`, `two_hands`, `resign`, `flag_fall`, `claim`, or `event` naming
 /// a bare event) plus the optional keys `at`, `intended` (claim) and `position_after` (play):
 /// `{play: e2e4, at: "0:05"}`, `{claim: threefold, intended: g1f3}`, `{event: both_flags_fallen, at: "5:01"}`.
@@ -88,7 +93,7 @@ enum EventText {
 }
 
 /// The bare events by name.
-const NAMED: [(&str, Action); 8] = [
+const NAMED: [(&str, Action); 9] = [
     ("press_clock", Action::PressClock),
     ("offer_draw", Action::OfferDraw),
     ("accept_draw", Action::AcceptDraw),
@@ -97,6 +102,7 @@ const NAMED: [(&str, Action); 8] = [
     ("both_flags_fallen", Action::BothFlagsFallen),
     ("colours_reversed", Action::ColoursReversed),
     ("initial_position_incorrect", Action::InitialPositionIncorrect),
+    ("request_increment", Action::RequestIncrement),
 ];
 
 fn named(name: &str) -> Result<Action, String> {
@@ -268,6 +274,15 @@ mod tests {
         assert_eq!(claim, Ok(Action::Claim { claim: DrawClaim::Threefold, intended: Some("f6g8".into()) }));
         let back = serde_json::to_string(&Event::from(Action::Claim { claim: DrawClaim::FiftyMoves, intended: None }));
         assert_eq!(back.ok().as_deref(), Some(r#"{"claim":"fifty"}"#));
+    }
+
+    #[test]
+    fn increment_request_is_a_bare_event_iii_4() {
+        assert_eq!(read("request_increment"), Ok(Event::from(Action::RequestIncrement)));
+        let timed = read("{event: request_increment, at: \"13:31\"}").map(|e| e.at);
+        assert_eq!(timed, Ok(Some(ClockTime::from_ms(811_000))));
+        let back = serde_json::to_string(&Event::from(Action::RequestIncrement));
+        assert_eq!(back.ok().as_deref(), Some(r#""request_increment""#));
     }
 
     #[test]

@@ -73,6 +73,9 @@ pub enum Event {
     ColoursReversed { at_ms: Millis },
     /// FIDE 7.2.1: it is found that the initial position of the pieces was incorrect.
     InitialPositionIncorrect { at_ms: Millis },
+    /// Guidelines III.4: the player having the move requests an increment of five seconds for
+    /// both players; the request is a draw offer.
+    RequestIncrement { at_ms: Millis },
 }
 
 impl Event {
@@ -92,7 +95,8 @@ impl Event {
             | Event::Flag { at_ms, .. }
             | Event::BothFlagsFallen { at_ms }
             | Event::ColoursReversed { at_ms }
-            | Event::InitialPositionIncorrect { at_ms } => *at_ms,
+            | Event::InitialPositionIncorrect { at_ms }
+            | Event::RequestIncrement { at_ms } => *at_ms,
         }
     }
 }

@@ -87,6 +87,13 @@ use crate::{
     Position, Role, Square, Termination, UciError, Validation,
 };
 
+/// Guidelines III.4: a player may request the increment with less than two minutes left.
+const QUICKPLAY_REQUEST_BELOW_MS: i64 = 2 * 60_000;
+/// Guidelines III.4: the increment of five seconds for both players.
+const QUICKPLAY_INCREMENT_MS: Millis = 5_000;
+/// Guidelines III.4: the two extra minutes for the opponent who refused the request.
+const QUICKPLAY_EXTRA_MS: Millis = 2 * 60_000;
+
 /// How the arbiter is set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
@@ -153,6 +160,13 @@ pub enum Ruling {
     /// The game is annulled (FIDE 7.2.1: incorrect initial position; 7.3: colours reversed
     /// before each player made 10 moves).
     Annulled { article: &'static str },
+    /// Guidelines III.4: the request for an increment was refused by the opponent and the
+    /// clocks are set with `ms` per move for both players.
+    IncrementIntroduced { ms: Millis },
+    /// Guidelines III.4 (III.2.2): the request for an increment is not one the Guidelines
+    /// allow (two minutes or more left, a game with increment or delay, blitz); it has no
+    /// effect and is no draw offer.
+    IncrementRefused,
     /// The game ended.
     Ended(Outcome),
 }
@@ -174,6 +188,7 @@ impl Ruling {
                 laws.article(Article::RapidIllegalMove)
             }
             Ruling::Annulled { article } => article,
+            Ruling::IncrementIntroduced { .. } | Ruling::IncrementRefused => "III.4",
             Ruling::Ended(outcome) => outcome.termination().article(laws),
         }
     }
@@ -246,6 +261,8 @@ pub struct Arbiter {
     illegal_moves: [u32; 2],
     touched: Vec<Square>,
     offer: Option<Color>,
+    /// Guidelines III.4: the standing offer is a request for an increment.
+    increment_requested: bool,
     pending: Option<Pending>,
     plies: usize,
     last_at: Millis,
@@ -278,6 +295,7 @@ impl Arbiter {
             illegal_moves: [0; 2],
             touched: Vec::new(),
             offer: None,
+            increment_requested: false,
             pending: None,
             plies: 0,
             last_at: 0,
@@ -426,12 +444,14 @@ impl Arbiter {
             Event::BothFlagsFallen { .. } => self.on_both_flags(at),
             Event::ColoursReversed { .. } => Ok(self.on_colours_reversed()),
             Event::InitialPositionIncorrect { .. } => Ok(self.on_initial_position_incorrect()),
+            Event::RequestIncrement { .. } => Ok(self.on_request_increment()),
         }
     }
 
     fn end(&mut self, outcome: Outcome) -> Ruling {
         self.status = Status::Ended(outcome);
         self.offer = None;
+        self.increment_requested = false;
         Ruling::Ended(outcome)
     }
 
@@ -477,8 +497,7 @@ impl Arbiter {
         let mut rulings = vec![Ruling::Moved { uci }];
         if self.offer == Some(!mover) {
             // 9.1.2.2: the opponent's offer is rejected by completing a move.
-            self.offer = None;
-            rulings.push(Ruling::OfferRejected { player: !mover });
+            rulings.extend(self.reject_offer(!mover));
         }
         if let Some(outcome) = outcome {
             rulings.push(self.end(outcome));
@@ -634,8 +653,7 @@ impl Arbiter {
             let player = self.game.position().turn();
             if self.offer == Some(!player) {
                 // 9.1.2.2: a touch with the intention of moving or capturing rejects the offer.
-                self.offer = None;
-                rulings.push(Ruling::OfferRejected { player: !player });
+                rulings.extend(self.reject_offer(!player));
             }
         }
         rulings.push(Ruling::Touched { rule: self.allowed_moves().rule });
@@ -644,7 +662,42 @@ impl Arbiter {
 
     fn on_offer(&mut self, player: Color) -> Vec<Ruling> {
         self.offer = Some(player);
+        self.increment_requested = false;
         vec![Ruling::DrawOffered { player }]
+    }
+
+    /// FIDE 9.1.2.2: the offer of `offerer` is rejected (orally, by a touch or by a move).
+    /// Guidelines III.4: if the offer was a request for an increment, the arbiter agrees to
+    /// the request: the clocks are set with five seconds per move for both players and the
+    /// opponent of the requester gets two extra minutes.
+    fn reject_offer(&mut self, offerer: Color) -> Vec<Ruling> {
+        self.offer = None;
+        let mut rulings = vec![Ruling::OfferRejected { player: offerer }];
+        if std::mem::take(&mut self.increment_requested) {
+            self.clock.introduce_increment(QUICKPLAY_INCREMENT_MS);
+            self.clock.add_time(!offerer, QUICKPLAY_EXTRA_MS);
+            rulings.push(Ruling::IncrementIntroduced { ms: QUICKPLAY_INCREMENT_MS });
+            rulings.push(Ruling::TimeAdded { player: !offerer, ms: QUICKPLAY_EXTRA_MS, article: "III.4" });
+        }
+        rulings
+    }
+
+    /// Guidelines III.4: the player having the move, with less than two minutes left, requests
+    /// an increment of five seconds for both players; this is a draw offer. The Guidelines
+    /// apply only to standard and rapid games without increment (III.2.2; a delay counts as
+    /// extra time per move): elsewhere, or with two minutes or more left, the request is
+    /// refused and changes nothing.
+    fn on_request_increment(&mut self) -> Vec<Ruling> {
+        let player = self.to_move();
+        let allowed = self.clock.control().extra_per_move_ms() == 0
+            && self.category != Category::Blitz
+            && self.remaining_ms(player) < QUICKPLAY_REQUEST_BELOW_MS;
+        if !allowed {
+            return vec![Ruling::IncrementRefused];
+        }
+        let rulings = self.on_offer(player);
+        self.increment_requested = true;
+        rulings
     }
 
     fn on_accept(&mut self, player: Color) -> Result<Vec<Ruling>, ArbiterError> {
@@ -659,8 +712,7 @@ impl Arbiter {
         if self.offer != Some(!player) {
             return Err(ArbiterError::NoOffer { player, action: "decline a draw" });
         }
-        self.offer = None;
-        Ok(vec![Ruling::OfferRejected { player: !player }])
+        Ok(self.reject_offer(!player))
     }
 
     /// FIDE 9.4, 9.5, 9.1.2.3: a draw claim by the player to move.
@@ -752,6 +804,7 @@ impl Arbiter {
     fn annul(&mut self, article: &'static str) -> Vec<Ruling> {
         self.status = Status::Annulled;
         self.offer = None;
+        self.increment_requested = false;
         vec![Ruling::Annulled { article }]
     }
 }

@@ -132,6 +132,7 @@ pub fn judge(settings: Settings, moves: &[String], events: &[Event]) -> Result<J
             Action::BothFlagsFallen => super::Event::BothFlagsFallen { at_ms: now },
             Action::ColoursReversed => super::Event::ColoursReversed { at_ms: now },
             Action::InitialPositionIncorrect => super::Event::InitialPositionIncorrect { at_ms: now },
+            Action::RequestIncrement => super::Event::RequestIncrement { at_ms: now },
         };
         rulings.extend(apply(&mut arbiter, core_event)?);
     }
