@@ -3,8 +3,8 @@
 //! Expected values come from the Laws text (`/work/shared/laws/`), worked out by hand.
 
 use arbiter_core::arbiter::{
-    penalty_ms, Arbiter, ArbiterError, Category, Delay, DelayMode, Event, Period, Ruling, Settings, Status,
-    Supervision, TimeControl, TouchRule,
+    judge, penalty_ms, Arbiter, ArbiterError, Category, Delay, DelayMode, Event, Judgement, Period, Ruling, Settings,
+    Status, Supervision, TimeControl, TimelineError, TouchRule,
 };
 use arbiter_core::{Color, DrawClaim, Forfeit, GameError, GameResult, Laws, Termination};
 
@@ -631,6 +631,57 @@ fn quickplay_iii_3_2_both_flags_in_last_period_draw_2023() {
 fn quickplay_iii_2_not_with_increment_2023() {
     let mut a = arbiter(Laws::Fide2023, tc(MIN, SEC));
     assert_eq!(a.apply(&Event::BothFlagsFallen { at_ms: 5 * MIN }), Err(ArbiterError::QuickplayWithExtraTime));
+}
+
+// ---------------------------------------------------------------- moves not pressed (6.2.1.2)
+
+fn timed(action: arbiter_core::types::Action, at_ms: i64) -> arbiter_core::types::Event {
+    arbiter_core::types::Event { action, at: Some(arbiter_core::types::ClockTime::from_ms(at_ms)) }
+}
+
+fn judged(events: &[arbiter_core::types::Event]) -> Result<Judgement, TimelineError> {
+    judge(Settings::new(Laws::Fide2023, tc(90 * MIN, 30 * SEC)), &[], events)
+}
+
+#[test]
+fn unpressed_move_6_2_1_2_completed_by_the_next_move_2023() {
+    use arbiter_core::types::Action;
+    let play = |uci: &str| Action::Play { uci: uci.to_owned(), position_after: None };
+    // White makes e4 without pressing; Black replies (a press on a clock that is not running);
+    // White's next move completes e4 and White's press stops White's clock: one increment.
+    let events = [timed(Action::Move("e2e4".into()), 5_000), timed(play("e7e5"), 10_000), timed(play("g1f3"), 20_000)];
+    let j = judged(&events).expect("6.2.1.2: the opponent may reply before the press");
+    assert_eq!(j.result, GameResult::Ongoing);
+    assert_eq!(j.clock_ms, [(90 * MIN - 20 * SEC + 30 * SEC) as i64, (90 * MIN) as i64]);
+    assert_eq!(j.allowed_moves.len(), 29, "Black to move after 1. e4 e5 2. Nf3: {:?}", j.allowed_moves);
+    // The same with no press until White's last move.
+    let unpressed = [
+        timed(Action::Move("e2e4".into()), 5_000),
+        timed(Action::Move("e7e5".into()), 10_000),
+        timed(Action::Move("g1f3".into()), 15_000),
+        timed(Action::PressClock, 20_000),
+    ];
+    assert_eq!(judged(&unpressed).map(|j| (j.clock_ms, j.allowed_moves.len())), Ok((j.clock_ms, 29)));
+}
+
+#[test]
+fn unpressed_move_6_2_1_press_after_the_reply_stops_the_movers_clock_2023() {
+    use arbiter_core::types::Action;
+    let events = [
+        timed(Action::Move("e2e4".into()), 5_000),
+        timed(Action::Play { uci: "e7e5".into(), position_after: None }, 10_000),
+        timed(Action::PressClock, 12_000),
+    ];
+    let j = judged(&events).expect("a late press is no illegal move");
+    assert_eq!(j.time_added_ms, [0, 0], "not 7.5.3: the press follows White's move");
+    assert_eq!(j.clock_ms, [(90 * MIN - 12 * SEC + 30 * SEC) as i64, (90 * MIN) as i64]);
+}
+
+#[test]
+fn unpressed_illegal_move_7_5_1_must_be_pressed_2023() {
+    use arbiter_core::types::Action;
+    let events = [timed(Action::Move("e2e5".into()), 5_000), timed(Action::Move("e7e5".into()), 10_000)];
+    assert_eq!(judged(&events), Err(TimelineError::UnpressedIllegalMove { uci: "e2e5".into() }));
 }
 
 // ---------------------------------------------------------------- increment request (III.4)

@@ -14,7 +14,8 @@ pub enum Action {
     /// The player to move touches the piece on this square (FIDE 4.3, 4.4).
     Touch(String),
     /// The player to move makes this move on the board, legal or not, without pressing the
-    /// clock yet (FIDE 4.3, 7.5); `press_clock` completes it (6.2.1).
+    /// clock yet (FIDE 4.3, 7.5); `press_clock` completes it (6.2.1), and so does the same
+    /// player's next move (6.2.1.2) when it is legal.
     Move(String),
     /// The player to move makes this move and presses the clock (FIDE 6.2.1; 7.5 if illegal).
     /// `position_after`: the board after an illegal move, without supervision (A.5.2, A.5.4).
@@ -26,7 +27,9 @@ pub enum Action {
     },
     /// A move (castling, capture, promotion) made with two hands and the clock pressed (7.5.4).
     TwoHands(String),
-    /// The player to move presses the clock (FIDE 6.2.1, 7.5.3).
+    /// A press of the clock: the mover's after a `Move`, or that of the player whose clock
+    /// runs after a move made on the board (FIDE 6.2.1, 6.2.2); otherwise the player to move
+    /// presses without a move (7.5.3).
     PressClock,
     /// A side resigns (FIDE 5.1.2).
     Resign(Color),

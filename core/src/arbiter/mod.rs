@@ -128,6 +128,12 @@ pub enum Status {
 pub enum Ruling {
     /// FIDE 6.2.1: the move was made and the clock pressed.
     Moved { uci: String },
+    /// FIDE 1.3, 4.7: the move was made on the board but not completed by a press: the
+    /// clock was not pressed, or the mover's clock was not running (the opponent had not
+    /// pressed yet). It is completed by the mover's press or next move (6.2.1.2).
+    Made { uci: String },
+    /// FIDE 6.2.1, 6.2.2: `player` pressed the clock after a move made on the board.
+    Pressed { player: Color },
     /// FIDE 7.5.1 (7.5.3, 7.5.4): an illegal move completed by `player`, the `count`th; the
     /// position before it is reinstated.
     IllegalMove { player: Color, count: u32 },
@@ -175,7 +181,8 @@ impl Ruling {
     /// The article the ruling applies, numbered as in `laws`.
     pub fn article(&self, laws: Laws) -> &'static str {
         match self {
-            Ruling::Moved { .. } => "6.2.1",
+            Ruling::Moved { .. } | Ruling::Pressed { .. } => "6.2.1",
+            Ruling::Made { .. } => "6.2.1.2",
             Ruling::IllegalMove { .. } => "7.5.1",
             Ruling::PawnReplacedByQueen { .. } => "7.5.2",
             Ruling::TimeAdded { article, .. } | Ruling::GameContinues { article } => article,
@@ -261,6 +268,8 @@ pub struct Arbiter {
     illegal_moves: [u32; 2],
     touched: Vec<Square>,
     offer: Option<Color>,
+    /// FIDE 6.2.1.2: each side's last move was made on the board but not completed by a press.
+    unpressed: [bool; 2],
     /// Guidelines III.4: the standing offer is a request for an increment.
     increment_requested: bool,
     pending: Option<Pending>,
@@ -295,6 +304,7 @@ impl Arbiter {
             illegal_moves: [0; 2],
             touched: Vec::new(),
             offer: None,
+            unpressed: [false; 2],
             increment_requested: false,
             pending: None,
             plies: 0,
@@ -421,6 +431,10 @@ impl Arbiter {
         }
         match event {
             Event::Move { uci, position_after, .. } => self.on_move(at, uci, position_after.as_deref()),
+            Event::Made { uci, .. } => self.on_made(at, uci),
+            Event::PressWithoutMove { .. } if self.clock.running().is_some_and(|p| self.unpressed[p.index()]) => {
+                Ok(self.on_late_press(at))
+            }
             Event::PressWithoutMove { .. } => {
                 let pos = *self.game.position();
                 self.on_illegal(at, None, || Ok(pass(&pos)))
@@ -488,13 +502,48 @@ impl Arbiter {
 
     /// A legal move made and the clock pressed (6.2.1); ends the game if the move does.
     fn complete_move(&mut self, at: Millis, m: Move) -> Result<Vec<Ruling>, ArbiterError> {
+        self.make_move(at, m, true)
+    }
+
+    /// FIDE 1.3, 4.7, 6.2.1.2: a legal move made on the board, the clock not pressed (the
+    /// touched pieces decide the moves allowed, as for a move pressed).
+    fn on_made(&mut self, at: Millis, uci: &str) -> Result<Vec<Ruling>, ArbiterError> {
+        let m = self.game.position().parse_uci(uci).map_err(GameError::from)?;
+        let verdict = self.allowed_moves();
+        if !verdict.allows(m) {
+            return Ok(vec![Ruling::MoveRefused { uci: uci.to_owned(), rule: verdict.rule }]);
+        }
+        self.make_move(at, m, false)
+    }
+
+    /// FIDE 6.2.1, 6.2.2: the player whose clock runs presses it after a move made on the board,
+    /// even after the opponent has made the next move: the time to the press is charged and the
+    /// increment added, and the opponent's clock starts.
+    fn on_late_press(&mut self, at: Millis) -> Vec<Ruling> {
+        let Some(player) = self.clock.running() else {
+            return Vec::new();
+        };
+        self.clock.press(player, at);
+        self.unpressed[player.index()] = false;
+        vec![Ruling::Pressed { player }]
+    }
+
+    /// A legal move made on the board, and the clock pressed if `press` (6.2.1); ends the game
+    /// if the move does (6.2.1.1: then it is complete without a press). A press while the
+    /// opponent's clock runs (the opponent made a move and has not pressed) changes no clock:
+    /// the move stays uncompleted until the mover's next move (6.2.1.2) or press.
+    fn make_move(&mut self, at: Millis, m: Move, press: bool) -> Result<Vec<Ruling>, ArbiterError> {
         let mover = self.game.position().turn();
         let uci = self.game.position().uci(m);
         let outcome = self.game.play(m)?;
-        self.clock.press(mover, at);
+        let pressed = press && self.clock.running() != Some(!mover);
+        if pressed {
+            self.clock.press(mover, at);
+        }
+        self.unpressed[mover.index()] = !pressed;
         self.plies += 1;
         self.touched.clear();
-        let mut rulings = vec![Ruling::Moved { uci }];
+        let mut rulings = vec![if pressed { Ruling::Moved { uci } } else { Ruling::Made { uci } }];
         if self.offer == Some(!mover) {
             // 9.1.2.2: the opponent's offer is rejected by completing a move.
             rulings.extend(self.reject_offer(!mover));
