@@ -252,9 +252,19 @@ fn illegal_move_7_5_1_position_reinstated_and_2_minutes_2023() {
 fn illegal_move_7_5_1_touch_move_applies_to_replacing_move_2018() {
     let mut a = arbiter(Laws::Fide2018, tc(90 * MIN, 0));
     play(&mut a, &[mv(1_000, "e2e4"), mv(3_000, "d7d4")]);
-    // The d7 pawn was touched: it must be moved.
+    // The d7 pawn was touched: it must be moved. A move with another piece stands unless White
+    // claims before touching a piece (4.8); White claims, and the d7 pawn must move.
     let r = play(&mut a, &[mv(4_000, "e7e5")]);
-    assert_eq!(r, vec![Ruling::MoveRefused { uci: "e7e5".into(), rule: TouchRule::MoveFirstOwn }]);
+    assert_eq!(
+        r,
+        vec![
+            Ruling::Moved { uci: "e7e5".into() },
+            Ruling::TouchMoveViolated { player: Color::Black, rule: TouchRule::MoveFirstOwn }
+        ]
+    );
+    let r = play(&mut a, &[Event::ClaimTouchMove { at_ms: 4_500 }]);
+    assert_eq!(r, vec![Ruling::TouchMoveReinstated { player: Color::Black }]);
+    assert_eq!(a.to_move(), Color::Black);
     let r = play(&mut a, &[mv(5_000, "d7d5")]);
     assert_eq!(r, vec![Ruling::Moved { uci: "d7d5".into() }]);
 }
@@ -631,6 +641,48 @@ fn quickplay_iii_3_2_both_flags_in_last_period_draw_2023() {
 fn quickplay_iii_2_not_with_increment_2023() {
     let mut a = arbiter(Laws::Fide2023, tc(MIN, SEC));
     assert_eq!(a.apply(&Event::BothFlagsFallen { at_ms: 5 * MIN }), Err(ArbiterError::QuickplayWithExtraTime));
+}
+
+// ---------------------------------------------------------------- touch-move claims (4.8)
+
+fn touch(at_ms: u64, square: &str) -> Event {
+    Event::Touch { at_ms, square: square.to_owned() }
+}
+
+#[test]
+fn touch_move_4_8_claim_in_time_restores_the_position_2023() {
+    let mut a = arbiter(Laws::Fide2023, tc(90 * MIN, 0));
+    let r = play(&mut a, &[touch(1_000, "g1"), mv(2_000, "e2e4")]);
+    assert!(r.contains(&Ruling::TouchMoveViolated { player: Color::White, rule: TouchRule::MoveFirstOwn }));
+    assert_eq!(a.to_move(), Color::Black, "the move stands until claimed");
+    let r = play(&mut a, &[Event::ClaimTouchMove { at_ms: 3_000 }]);
+    assert_eq!(r, vec![Ruling::TouchMoveReinstated { player: Color::White }]);
+    assert_eq!(r[0].article(Laws::Fide2023), "4.8");
+    assert_eq!(a.to_move(), Color::White);
+    assert_eq!(a.clock().running(), Some(Color::White));
+    assert_eq!(a.allowed_moves().allowed.len(), 2, "the knight g1 must move");
+}
+
+#[test]
+fn touch_move_4_8_claim_lost_once_the_claimant_touches_a_piece_2018() {
+    let mut a = arbiter(Laws::Fide2018, tc(90 * MIN, 0));
+    play(&mut a, &[touch(1_000, "g1"), mv(2_000, "e2e4"), touch(3_000, "e7")]);
+    let r = play(&mut a, &[Event::ClaimTouchMove { at_ms: 4_000 }]);
+    assert_eq!(r, vec![Ruling::TouchClaimRefused]);
+    assert_eq!(a.to_move(), Color::Black);
+    // A claim with no violation standing is refused too.
+    let mut b = arbiter(Laws::Fide2018, tc(90 * MIN, 0));
+    play(&mut b, &[mv(1_000, "e2e4")]);
+    assert_eq!(play(&mut b, &[Event::ClaimTouchMove { at_ms: 2_000 }]), vec![Ruling::TouchClaimRefused]);
+}
+
+#[test]
+fn touch_move_5_1_1_violating_mate_does_not_end_the_game_2023() {
+    let mut a = arbiter(Laws::Fide2023, tc(90 * MIN, 0));
+    play(&mut a, &[mv(1_000, "f2f3"), mv(2_000, "e7e5"), mv(3_000, "g2g4"), touch(4_000, "g8")]);
+    let r = play(&mut a, &[mv(5_000, "d8h4")]);
+    assert_eq!(r, vec![Ruling::MoveRefused { uci: "d8h4".into(), rule: TouchRule::MoveFirstOwn }]);
+    assert_eq!(a.status(), Status::Ongoing);
 }
 
 // ---------------------------------------------------------------- moves not pressed (6.2.1.2)

@@ -60,6 +60,9 @@ pub enum Action {
     /// requests an increment of five seconds for both players; the request is a draw offer
     /// (Guidelines III.4).
     RequestIncrement,
+    /// The player to move claims against the opponent's move just completed, which the
+    /// pieces the opponent touched did not allow (FIDE 4.3, 4.4), before touching a piece (4.8).
+    ClaimTouchMove,
 }
 
 /// One event of an arbiter case, in order: an [`Action`] and, optionally, its time on the
@@ -68,7 +71,7 @@ pub enum Action {
 ///
 /// Written as a bare name (`"press_clock"`, `"offer_draw"`, `"accept_draw"`, `"decline_draw"`,
 /// `"claim_illegal_move"`, `"both_flags_fallen"`, `"colours_reversed"`, `"initial_position_incorrect"`,
-/// `"request_increment"`) or a map with one action
+/// `"request_increment"`, `"claim_touch_move"`) or a map with one action
 /// key (`touch`, `move`, `play`, `two_hands`, `resign`, `flag_fall`, `claim`, or `event` naming
 /// a bare event) plus the optional keys `at`, `intended` (claim) and `position_after` (play):
 /// `{play: e2e4, at: "0:05"}`, `{claim: threefold, intended: g1f3}`, `{event: both_flags_fallen, at: "5:01"}`.
@@ -96,7 +99,7 @@ enum EventText {
 }
 
 /// The bare events by name.
-const NAMED: [(&str, Action); 9] = [
+const NAMED: [(&str, Action); 10] = [
     ("press_clock", Action::PressClock),
     ("offer_draw", Action::OfferDraw),
     ("accept_draw", Action::AcceptDraw),
@@ -106,6 +109,7 @@ const NAMED: [(&str, Action); 9] = [
     ("colours_reversed", Action::ColoursReversed),
     ("initial_position_incorrect", Action::InitialPositionIncorrect),
     ("request_increment", Action::RequestIncrement),
+    ("claim_touch_move", Action::ClaimTouchMove),
 ];
 
 fn named(name: &str) -> Result<Action, String> {
@@ -286,6 +290,13 @@ mod tests {
         assert_eq!(timed, Ok(Some(ClockTime::from_ms(811_000))));
         let back = serde_json::to_string(&Event::from(Action::RequestIncrement));
         assert_eq!(back.ok().as_deref(), Some(r#""request_increment""#));
+    }
+
+    #[test]
+    fn touch_move_claim_is_a_bare_event_4_8() {
+        assert_eq!(read("claim_touch_move"), Ok(Event::from(Action::ClaimTouchMove)));
+        let back = serde_json::to_string(&Event::from(Action::ClaimTouchMove));
+        assert_eq!(back.ok().as_deref(), Some(r#""claim_touch_move""#));
     }
 
     #[test]

@@ -83,6 +83,9 @@ pub enum Event {
     /// Guidelines III.4: the player having the move requests an increment of five seconds for
     /// both players; the request is a draw offer.
     RequestIncrement { at_ms: Millis },
+    /// FIDE 4.8: the player having the move claims against the opponent's last move, which the
+    /// pieces the opponent touched did not allow (4.3, 4.4), before touching a piece.
+    ClaimTouchMove { at_ms: Millis },
 }
 
 impl Event {
@@ -104,7 +107,8 @@ impl Event {
             | Event::BothFlagsFallen { at_ms }
             | Event::ColoursReversed { at_ms }
             | Event::InitialPositionIncorrect { at_ms }
-            | Event::RequestIncrement { at_ms } => *at_ms,
+            | Event::RequestIncrement { at_ms }
+            | Event::ClaimTouchMove { at_ms } => *at_ms,
         }
     }
 }

@@ -146,6 +146,15 @@ pub enum Ruling {
     MoveRefused { uci: String, rule: TouchRule },
     /// FIDE 4.3: a touch was noted; `rule` now governs the move.
     Touched { rule: TouchRule },
+    /// FIDE 4.3, 4.4, 4.8: `player` completed a move that the touched pieces did not allow
+    /// (`rule` allowed others); it stands unless the opponent claims before touching a piece.
+    TouchMoveViolated { player: Color, rule: TouchRule },
+    /// FIDE 4.8: the opponent's claim was in time: the position before the move of `player`
+    /// stands again and `player` must make a move the touched pieces allow.
+    TouchMoveReinstated { player: Color },
+    /// FIDE 4.8: no claim against a touch-move violation stands: none was committed, or the
+    /// claimant has touched a piece (or moved) since; the game goes on as it is.
+    TouchClaimRefused,
     /// FIDE 9.1.2: an offer stands.
     DrawOffered { player: Color },
     /// FIDE 9.1.2.2: the offer of `player` was rejected (orally, by a touch or by a move).
@@ -187,6 +196,7 @@ impl Ruling {
             Ruling::PawnReplacedByQueen { .. } => "7.5.2",
             Ruling::TimeAdded { article, .. } | Ruling::GameContinues { article } => article,
             Ruling::MoveRefused { rule, .. } | Ruling::Touched { rule } => rule.article(),
+            Ruling::TouchMoveViolated { .. } | Ruling::TouchMoveReinstated { .. } | Ruling::TouchClaimRefused => "4.8",
             Ruling::DrawOffered { .. } | Ruling::OfferRejected { .. } => "9.1.2",
             Ruling::ClaimIncorrect => "9.5.3",
             Ruling::ClaimRefused => "9.4",
@@ -245,6 +255,16 @@ enum Board {
     Unknown,
 }
 
+/// A move completed against the touched pieces, which the opponent may still claim (4.8).
+#[derive(Clone, Debug)]
+struct Violation {
+    offender: Color,
+    /// The game before the move.
+    game: Game,
+    /// The pieces touched before it.
+    touched: Vec<Square>,
+}
+
 /// An illegal move completed without supervision, not yet claimed (A.5.2).
 #[derive(Clone, Debug)]
 struct Pending {
@@ -268,6 +288,8 @@ pub struct Arbiter {
     illegal_moves: [u32; 2],
     touched: Vec<Square>,
     offer: Option<Color>,
+    /// FIDE 4.8: the opponent's last move broke 4.3/4.4 and may still be claimed.
+    violation: Option<Box<Violation>>,
     /// FIDE 6.2.1.2: each side's last move was made on the board but not completed by a press.
     unpressed: [bool; 2],
     /// Guidelines III.4: the standing offer is a request for an increment.
@@ -304,6 +326,7 @@ impl Arbiter {
             illegal_moves: [0; 2],
             touched: Vec::new(),
             offer: None,
+            violation: None,
             unpressed: [false; 2],
             increment_requested: false,
             pending: None,
@@ -440,6 +463,7 @@ impl Arbiter {
                 self.on_illegal(at, None, || Ok(pass(&pos)))
             }
             Event::TwoHands { uci, .. } => {
+                self.violation = None;
                 let pos = *self.game.position();
                 let m = pos.parse_uci(uci).map_err(GameError::from)?;
                 self.on_illegal(at, Some(m), || Ok(pos.play(m).map_or(Board::Unknown, Board::Legal)))
@@ -459,6 +483,7 @@ impl Arbiter {
             Event::ColoursReversed { .. } => Ok(self.on_colours_reversed()),
             Event::InitialPositionIncorrect { .. } => Ok(self.on_initial_position_incorrect()),
             Event::RequestIncrement { .. } => Ok(self.on_request_increment()),
+            Event::ClaimTouchMove { .. } => Ok(self.on_claim_touch_move(at)),
         }
     }
 
@@ -479,11 +504,13 @@ impl Arbiter {
             }
         }
         let pos = *self.game.position();
+        self.violation = None;
         match pos.parse_uci(uci) {
             Ok(m) => {
                 let verdict = self.allowed_moves();
                 if !verdict.allows(m) {
-                    return Ok(vec![Ruling::MoveRefused { uci: uci.to_owned(), rule: verdict.rule }]);
+                    rulings.extend(self.against_touch(at, m, true, verdict.rule)?);
+                    return Ok(rulings);
                 }
                 rulings.extend(self.complete_move(at, m)?);
             }
@@ -509,11 +536,56 @@ impl Arbiter {
     /// touched pieces decide the moves allowed, as for a move pressed).
     fn on_made(&mut self, at: Millis, uci: &str) -> Result<Vec<Ruling>, ArbiterError> {
         let m = self.game.position().parse_uci(uci).map_err(GameError::from)?;
+        self.violation = None;
         let verdict = self.allowed_moves();
         if !verdict.allows(m) {
-            return Ok(vec![Ruling::MoveRefused { uci: uci.to_owned(), rule: verdict.rule }]);
+            return self.against_touch(at, m, false, verdict.rule);
         }
         self.make_move(at, m, false)
+    }
+
+    /// FIDE 4.3, 4.4, 4.8: a legal move that the touched pieces do not allow. It is made and
+    /// stands unless the opponent claims before touching a piece (4.8). A move that would end
+    /// the game is refused instead: checkmate, stalemate and a dead position end the game only
+    /// when the move producing them was in accordance with 4.2-4.7 (5.1.1, 5.2.1, 5.2.2), and the
+    /// player must make a move the touched pieces allow.
+    fn against_touch(
+        &mut self,
+        at: Millis,
+        m: Move,
+        press: bool,
+        rule: TouchRule,
+    ) -> Result<Vec<Ruling>, ArbiterError> {
+        let uci = self.game.position().uci(m);
+        let mut trial = self.game.clone();
+        if trial.play(m)?.is_some() {
+            return Ok(vec![Ruling::MoveRefused { uci, rule }]);
+        }
+        let offender = self.game.position().turn();
+        let before = Violation { offender, game: self.game.clone(), touched: std::mem::take(&mut self.touched) };
+        let mut rulings = self.make_move(at, m, press)?;
+        rulings.push(Ruling::TouchMoveViolated { player: offender, rule });
+        self.violation = Some(Box::new(before));
+        Ok(rulings)
+    }
+
+    /// FIDE 4.8: the player to move claims against the opponent's touch-move violation. In
+    /// time (no piece touched since), the position before the move stands again, with the same
+    /// pieces touched; the offender's clock runs from the claim, the time used so far staying
+    /// used. Otherwise the claim is refused and changes nothing.
+    fn on_claim_touch_move(&mut self, at: Millis) -> Vec<Ruling> {
+        let claimant = self.to_move();
+        let Some(violation) = self.violation.take().filter(|v| v.offender == !claimant) else {
+            return vec![Ruling::TouchClaimRefused];
+        };
+        let Violation { offender, game, touched } = *violation;
+        self.game = game;
+        self.touched = touched;
+        self.plies = self.plies.saturating_sub(1);
+        self.unpressed = [false; 2];
+        self.clock.stop(at);
+        self.clock.start(offender, at);
+        vec![Ruling::TouchMoveReinstated { player: offender }]
     }
 
     /// FIDE 6.2.1, 6.2.2: the player whose clock runs presses it after a move made on the board,
@@ -698,6 +770,8 @@ impl Arbiter {
         let sq: Square = square.parse().map_err(|_| ArbiterError::Square(square.to_owned()))?;
         let mut rulings = Vec::new();
         if self.game.position().piece_at(sq).is_some() {
+            // 4.8: touching a piece forfeits the claim against the opponent's violation.
+            self.violation = None;
             self.touched.push(sq);
             let player = self.game.position().turn();
             if self.offer == Some(!player) {

@@ -154,6 +154,7 @@ pub fn judge(settings: Settings, moves: &[String], events: &[Event]) -> Result<J
             Action::ColoursReversed => super::Event::ColoursReversed { at_ms: now },
             Action::InitialPositionIncorrect => super::Event::InitialPositionIncorrect { at_ms: now },
             Action::RequestIncrement => super::Event::RequestIncrement { at_ms: now },
+            Action::ClaimTouchMove => super::Event::ClaimTouchMove { at_ms: now },
         };
         rulings.extend(apply(&mut arbiter, core_event)?);
     }
