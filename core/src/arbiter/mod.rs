@@ -52,6 +52,16 @@
 //!   annuls it.
 //! - Guidelines III apply only without increment or delay (III.2.2); the category is not
 //!   checked.
+//! - Touch-move is enforced on the opponent's claim (4.8): a move the touched pieces do not
+//!   allow stands until the opponent claims it ([`Event::ClaimTouchMove`]) before touching a
+//!   piece; the claim restores the position and the offender's clock runs from it, with no
+//!   time added (12.9 is discretionary). Such a move that would end the game is refused at once
+//!   (5.1.1, 5.2.1, 5.2.2 end the game only after a move in accordance with 4.2-4.7).
+//! - A move made without a press ([`Event::Made`]) leaves the mover's clock running; a press
+//!   while the opponent's clock runs changes no clock; each effective press adds one increment
+//!   and counts one move for the period (6.2.1.2 completes a move without adding time).
+//! - Guidelines III.4: the arbiter agrees to every request the Guidelines allow; a refusal of
+//!   the offer by a move sets the increment after that move.
 //! - An event that is refused (an error) leaves the arbiter as it was: each event is decided
 //!   on a copy of the state.
 //!
