@@ -3,8 +3,8 @@
 //! Expected values come from the Laws text (`/work/shared/laws/`), worked out by hand.
 
 use arbiter_core::arbiter::{
-    penalty_ms, Arbiter, ArbiterError, Category, Delay, DelayMode, Event, Period, Ruling, Settings, Status,
-    Supervision, TimeControl, TouchRule,
+    judge, penalty_ms, Arbiter, ArbiterError, Category, Delay, DelayMode, Event, Judgement, Period, Ruling, Settings,
+    Status, Supervision, TimeControl, TimelineError, TouchRule,
 };
 use arbiter_core::{Color, DrawClaim, Forfeit, GameError, GameResult, Laws, Termination};
 
@@ -252,9 +252,19 @@ fn illegal_move_7_5_1_position_reinstated_and_2_minutes_2023() {
 fn illegal_move_7_5_1_touch_move_applies_to_replacing_move_2018() {
     let mut a = arbiter(Laws::Fide2018, tc(90 * MIN, 0));
     play(&mut a, &[mv(1_000, "e2e4"), mv(3_000, "d7d4")]);
-    // The d7 pawn was touched: it must be moved.
+    // The d7 pawn was touched: it must be moved. A move with another piece stands unless White
+    // claims before touching a piece (4.8); White claims, and the d7 pawn must move.
     let r = play(&mut a, &[mv(4_000, "e7e5")]);
-    assert_eq!(r, vec![Ruling::MoveRefused { uci: "e7e5".into(), rule: TouchRule::MoveFirstOwn }]);
+    assert_eq!(
+        r,
+        vec![
+            Ruling::Moved { uci: "e7e5".into() },
+            Ruling::TouchMoveViolated { player: Color::Black, rule: TouchRule::MoveFirstOwn }
+        ]
+    );
+    let r = play(&mut a, &[Event::ClaimTouchMove { at_ms: 4_500 }]);
+    assert_eq!(r, vec![Ruling::TouchMoveReinstated { player: Color::Black }]);
+    assert_eq!(a.to_move(), Color::Black);
     let r = play(&mut a, &[mv(5_000, "d7d5")]);
     assert_eq!(r, vec![Ruling::Moved { uci: "d7d5".into() }]);
 }
@@ -631,6 +641,167 @@ fn quickplay_iii_3_2_both_flags_in_last_period_draw_2023() {
 fn quickplay_iii_2_not_with_increment_2023() {
     let mut a = arbiter(Laws::Fide2023, tc(MIN, SEC));
     assert_eq!(a.apply(&Event::BothFlagsFallen { at_ms: 5 * MIN }), Err(ArbiterError::QuickplayWithExtraTime));
+}
+
+// ---------------------------------------------------------------- touch-move claims (4.8)
+
+fn touch(at_ms: u64, square: &str) -> Event {
+    Event::Touch { at_ms, square: square.to_owned() }
+}
+
+#[test]
+fn touch_move_4_8_claim_in_time_restores_the_position_2023() {
+    let mut a = arbiter(Laws::Fide2023, tc(90 * MIN, 0));
+    let r = play(&mut a, &[touch(1_000, "g1"), mv(2_000, "e2e4")]);
+    assert!(r.contains(&Ruling::TouchMoveViolated { player: Color::White, rule: TouchRule::MoveFirstOwn }));
+    assert_eq!(a.to_move(), Color::Black, "the move stands until claimed");
+    let r = play(&mut a, &[Event::ClaimTouchMove { at_ms: 3_000 }]);
+    assert_eq!(r, vec![Ruling::TouchMoveReinstated { player: Color::White }]);
+    assert_eq!(r[0].article(Laws::Fide2023), "4.8");
+    assert_eq!(a.to_move(), Color::White);
+    assert_eq!(a.clock().running(), Some(Color::White));
+    assert_eq!(a.allowed_moves().allowed.len(), 2, "the knight g1 must move");
+}
+
+#[test]
+fn touch_move_4_8_claim_lost_once_the_claimant_touches_a_piece_2018() {
+    let mut a = arbiter(Laws::Fide2018, tc(90 * MIN, 0));
+    play(&mut a, &[touch(1_000, "g1"), mv(2_000, "e2e4"), touch(3_000, "e7")]);
+    let r = play(&mut a, &[Event::ClaimTouchMove { at_ms: 4_000 }]);
+    assert_eq!(r, vec![Ruling::TouchClaimRefused]);
+    assert_eq!(a.to_move(), Color::Black);
+    // A claim with no violation standing is refused too.
+    let mut b = arbiter(Laws::Fide2018, tc(90 * MIN, 0));
+    play(&mut b, &[mv(1_000, "e2e4")]);
+    assert_eq!(play(&mut b, &[Event::ClaimTouchMove { at_ms: 2_000 }]), vec![Ruling::TouchClaimRefused]);
+}
+
+#[test]
+fn touch_move_5_1_1_violating_mate_does_not_end_the_game_2023() {
+    let mut a = arbiter(Laws::Fide2023, tc(90 * MIN, 0));
+    play(&mut a, &[mv(1_000, "f2f3"), mv(2_000, "e7e5"), mv(3_000, "g2g4"), touch(4_000, "g8")]);
+    let r = play(&mut a, &[mv(5_000, "d8h4")]);
+    assert_eq!(r, vec![Ruling::MoveRefused { uci: "d8h4".into(), rule: TouchRule::MoveFirstOwn }]);
+    assert_eq!(a.status(), Status::Ongoing);
+}
+
+// ---------------------------------------------------------------- moves not pressed (6.2.1.2)
+
+fn timed(action: arbiter_core::types::Action, at_ms: i64) -> arbiter_core::types::Event {
+    arbiter_core::types::Event { action, at: Some(arbiter_core::types::ClockTime::from_ms(at_ms)) }
+}
+
+fn judged(events: &[arbiter_core::types::Event]) -> Result<Judgement, TimelineError> {
+    judge(Settings::new(Laws::Fide2023, tc(90 * MIN, 30 * SEC)), &[], events)
+}
+
+#[test]
+fn unpressed_move_6_2_1_2_completed_by_the_next_move_2023() {
+    use arbiter_core::types::Action;
+    let play = |uci: &str| Action::Play { uci: uci.to_owned(), position_after: None };
+    // White makes e4 without pressing; Black replies (a press on a clock that is not running);
+    // White's next move completes e4 and White's press stops White's clock: one increment.
+    let events = [timed(Action::Move("e2e4".into()), 5_000), timed(play("e7e5"), 10_000), timed(play("g1f3"), 20_000)];
+    let j = judged(&events).expect("6.2.1.2: the opponent may reply before the press");
+    assert_eq!(j.result, GameResult::Ongoing);
+    assert_eq!(j.clock_ms, [(90 * MIN - 20 * SEC + 30 * SEC) as i64, (90 * MIN) as i64]);
+    assert_eq!(j.allowed_moves.len(), 29, "Black to move after 1. e4 e5 2. Nf3: {:?}", j.allowed_moves);
+    // The same with no press until White's last move.
+    let unpressed = [
+        timed(Action::Move("e2e4".into()), 5_000),
+        timed(Action::Move("e7e5".into()), 10_000),
+        timed(Action::Move("g1f3".into()), 15_000),
+        timed(Action::PressClock, 20_000),
+    ];
+    assert_eq!(judged(&unpressed).map(|j| (j.clock_ms, j.allowed_moves.len())), Ok((j.clock_ms, 29)));
+}
+
+#[test]
+fn unpressed_move_6_2_1_press_after_the_reply_stops_the_movers_clock_2023() {
+    use arbiter_core::types::Action;
+    let events = [
+        timed(Action::Move("e2e4".into()), 5_000),
+        timed(Action::Play { uci: "e7e5".into(), position_after: None }, 10_000),
+        timed(Action::PressClock, 12_000),
+    ];
+    let j = judged(&events).expect("a late press is no illegal move");
+    assert_eq!(j.time_added_ms, [0, 0], "not 7.5.3: the press follows White's move");
+    assert_eq!(j.clock_ms, [(90 * MIN - 12 * SEC + 30 * SEC) as i64, (90 * MIN) as i64]);
+}
+
+#[test]
+fn unpressed_illegal_move_7_5_1_must_be_pressed_2023() {
+    use arbiter_core::types::Action;
+    let events = [timed(Action::Move("e2e5".into()), 5_000), timed(Action::Move("e7e5".into()), 10_000)];
+    assert_eq!(judged(&events), Err(TimelineError::UnpressedIllegalMove { uci: "e2e5".into() }));
+}
+
+// ---------------------------------------------------------------- increment request (III.4)
+
+/// The opening moves e4 and e5 in a 15-minute game without increment, one second each; White
+/// to move with 1:30 left at 13:31.
+fn quickplay_at_one_thirty(laws: Laws) -> Arbiter {
+    let mut a = arbiter(laws, tc(15 * MIN, 0));
+    play(&mut a, &[mv(1_000, "e2e4"), mv(2_000, "e7e5")]);
+    assert_eq!(a.apply(&Event::RequestIncrement { at_ms: 13 * MIN + 31 * SEC }).map(|r| r.len()), Ok(1));
+    a
+}
+
+#[test]
+fn quickplay_iii_4_request_is_a_draw_offer_2018_2023() {
+    for laws in [Laws::Fide2018, Laws::Fide2023] {
+        let mut a = quickplay_at_one_thirty(laws);
+        assert_eq!(a.draw_offer(), Some(Color::White));
+        assert_eq!(a.remaining_ms(Color::White), (90 * SEC) as i64);
+        play(&mut a, &[Event::DrawAccept { at_ms: 13 * MIN + 40 * SEC, player: Color::Black }]);
+        assert_eq!(ended(&a).0, GameResult::Draw);
+    }
+}
+
+#[test]
+fn quickplay_iii_4_refused_five_seconds_both_two_minutes_opponent_2023() {
+    let mut a = quickplay_at_one_thirty(Laws::Fide2023);
+    let r = play(&mut a, &[Event::DrawDecline { at_ms: 13 * MIN + 31 * SEC, player: Color::Black }]);
+    assert_eq!(
+        r,
+        vec![
+            Ruling::OfferRejected { player: Color::White },
+            Ruling::IncrementIntroduced { ms: 5 * SEC },
+            // Two minutes, not the one minute of a rapid penalty under 2023 A.3.
+            Ruling::TimeAdded { player: Color::Black, ms: 2 * MIN, article: "III.4" },
+        ]
+    );
+    assert_eq!(r[1].article(Laws::Fide2023), "III.4");
+    play(&mut a, &[mv(13 * MIN + 41 * SEC, "g1f3"), mv(13 * MIN + 51 * SEC, "b8c6")]);
+    assert_eq!(a.remaining_ms(Color::White), (85 * SEC) as i64);
+    assert_eq!(a.remaining_ms(Color::Black), (16 * MIN + 54 * SEC) as i64);
+    assert_eq!(a.draw_offer(), None);
+}
+
+#[test]
+fn quickplay_iii_4_refused_by_a_move_increment_after_it_2018() {
+    let mut a = quickplay_at_one_thirty(Laws::Fide2018);
+    play(&mut a, &[mv(13 * MIN + 41 * SEC, "g1f3")]);
+    assert_eq!(a.draw_offer(), Some(Color::White), "9.1.2: the offer stands after the requester's move");
+    let r = play(&mut a, &[mv(13 * MIN + 51 * SEC, "b8c6")]);
+    assert!(r.contains(&Ruling::IncrementIntroduced { ms: 5 * SEC }));
+    assert_eq!(a.remaining_ms(Color::Black), (16 * MIN + 49 * SEC) as i64);
+}
+
+#[test]
+fn quickplay_iii_4_refused_outside_the_guidelines_2023() {
+    // Two minutes or more left.
+    let mut a = arbiter(Laws::Fide2023, tc(15 * MIN, 0));
+    play(&mut a, &[mv(1_000, "e2e4"), mv(2_000, "e7e5")]);
+    assert_eq!(play(&mut a, &[Event::RequestIncrement { at_ms: 12 * MIN + 31 * SEC }]), vec![Ruling::IncrementRefused]);
+    assert_eq!(a.draw_offer(), None);
+    // III.2.2: not with an increment, and not in blitz.
+    for control in [tc(15 * MIN, 10 * SEC), tc(5 * MIN, 0)] {
+        let mut a = arbiter(Laws::Fide2023, control);
+        let r = play(&mut a, &[Event::RequestIncrement { at_ms: 4 * MIN }]);
+        assert_eq!(r, vec![Ruling::IncrementRefused]);
+        assert_eq!(a.draw_offer(), None);
+    }
 }
 
 // ---------------------------------------------------------------- bad input

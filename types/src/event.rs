@@ -14,7 +14,8 @@ pub enum Action {
     /// The player to move touches the piece on this square (FIDE 4.3, 4.4).
     Touch(String),
     /// The player to move makes this move on the board, legal or not, without pressing the
-    /// clock yet (FIDE 4.3, 7.5); `press_clock` completes it (6.2.1).
+    /// clock yet (FIDE 4.3, 7.5); `press_clock` completes it (6.2.1), and so does the same
+    /// player's next move (6.2.1.2) when it is legal.
     Move(String),
     /// The player to move makes this move and presses the clock (FIDE 6.2.1; 7.5 if illegal).
     /// `position_after`: the board after an illegal move, without supervision (A.5.2, A.5.4).
@@ -26,7 +27,9 @@ pub enum Action {
     },
     /// A move (castling, capture, promotion) made with two hands and the clock pressed (7.5.4).
     TwoHands(String),
-    /// The player to move presses the clock (FIDE 6.2.1, 7.5.3).
+    /// A press of the clock: the mover's after a `Move`, or that of the player whose clock
+    /// runs after a move made on the board (FIDE 6.2.1, 6.2.2); otherwise the player to move
+    /// presses without a move (7.5.3).
     PressClock,
     /// A side resigns (FIDE 5.1.2).
     Resign(Color),
@@ -53,6 +56,13 @@ pub enum Action {
     ColoursReversed,
     /// It is found that the initial position of the pieces was incorrect (FIDE 7.2.1).
     InitialPositionIncorrect,
+    /// The player to move, with less than two minutes left in a game without increment,
+    /// requests an increment of five seconds for both players; the request is a draw offer
+    /// (Guidelines III.4).
+    RequestIncrement,
+    /// The player to move claims against the opponent's move just completed, which the
+    /// pieces the opponent touched did not allow (FIDE 4.3, 4.4), before touching a piece (4.8).
+    ClaimTouchMove,
 }
 
 /// One event of an arbiter case, in order: an [`Action`] and, optionally, its time on the
@@ -60,7 +70,8 @@ pub enum Action {
 /// an event without `at` comes one second after the one before).
 ///
 /// Written as a bare name (`"press_clock"`, `"offer_draw"`, `"accept_draw"`, `"decline_draw"`,
-/// `"claim_illegal_move"`, `"both_flags_fallen"`, `"colours_reversed"`) or a map with one action
+/// `"claim_illegal_move"`, `"both_flags_fallen"`, `"colours_reversed"`, `"initial_position_incorrect"`,
+/// `"request_increment"`, `"claim_touch_move"`) or a map with one action
 /// key (`touch`, `move`, `play`, `two_hands`, `resign`, `flag_fall`, `claim`, or `event` naming
 /// a bare event) plus the optional keys `at`, `intended` (claim) and `position_after` (play):
 /// `{play: e2e4, at: "0:05"}`, `{claim: threefold, intended: g1f3}`, `{event: both_flags_fallen, at: "5:01"}`.
@@ -88,7 +99,7 @@ enum EventText {
 }
 
 /// The bare events by name.
-const NAMED: [(&str, Action); 8] = [
+const NAMED: [(&str, Action); 10] = [
     ("press_clock", Action::PressClock),
     ("offer_draw", Action::OfferDraw),
     ("accept_draw", Action::AcceptDraw),
@@ -97,6 +108,8 @@ const NAMED: [(&str, Action); 8] = [
     ("both_flags_fallen", Action::BothFlagsFallen),
     ("colours_reversed", Action::ColoursReversed),
     ("initial_position_incorrect", Action::InitialPositionIncorrect),
+    ("request_increment", Action::RequestIncrement),
+    ("claim_touch_move", Action::ClaimTouchMove),
 ];
 
 fn named(name: &str) -> Result<Action, String> {
@@ -268,6 +281,22 @@ mod tests {
         assert_eq!(claim, Ok(Action::Claim { claim: DrawClaim::Threefold, intended: Some("f6g8".into()) }));
         let back = serde_json::to_string(&Event::from(Action::Claim { claim: DrawClaim::FiftyMoves, intended: None }));
         assert_eq!(back.ok().as_deref(), Some(r#"{"claim":"fifty"}"#));
+    }
+
+    #[test]
+    fn increment_request_is_a_bare_event_iii_4() {
+        assert_eq!(read("request_increment"), Ok(Event::from(Action::RequestIncrement)));
+        let timed = read("{event: request_increment, at: \"13:31\"}").map(|e| e.at);
+        assert_eq!(timed, Ok(Some(ClockTime::from_ms(811_000))));
+        let back = serde_json::to_string(&Event::from(Action::RequestIncrement));
+        assert_eq!(back.ok().as_deref(), Some(r#""request_increment""#));
+    }
+
+    #[test]
+    fn touch_move_claim_is_a_bare_event_4_8() {
+        assert_eq!(read("claim_touch_move"), Ok(Event::from(Action::ClaimTouchMove)));
+        let back = serde_json::to_string(&Event::from(Action::ClaimTouchMove));
+        assert_eq!(back.ok().as_deref(), Some(r#""claim_touch_move""#));
     }
 
     #[test]

@@ -177,6 +177,12 @@ impl Clock {
         }
     }
 
+    /// Guidelines III.4: from now on, `ms` is added to each player's main time with every move
+    /// completed (the clocks are set with the extra time).
+    pub fn introduce_increment(&mut self, ms: Millis) {
+        self.control.increment_ms = ms;
+    }
+
     /// Adds time to `color` (FIDE 7.5.5, 9.5.3 penalties for the opponent).
     pub fn add_time(&mut self, color: Color, ms: Millis) {
         self.sides[color.index()].remaining += to_signed(ms);

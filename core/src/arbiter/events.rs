@@ -39,7 +39,14 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         position_after: Option<String>,
     },
-    /// FIDE 7.5.3: the player having the move presses the clock without making a move.
+    /// FIDE 1.3, 4.7, 6.2.1.2: the player having the move makes a legal move (UCI) on the
+    /// board without pressing the clock. The opponent has the move; the mover's clock runs on
+    /// until the mover presses it (6.2.2, even after the opponent's next move), and the move is
+    /// completed then or when the mover makes the next move (6.2.1.2).
+    Made { at_ms: Millis, uci: String },
+    /// FIDE 6.2.1, 6.2.2: the player whose clock runs presses it after making a move on the
+    /// board ([`Event::Made`]); otherwise 7.5.3: the player having the move presses the clock
+    /// without making a move.
     PressWithoutMove { at_ms: Millis },
     /// FIDE 7.5.4: a move (castling, capture, promotion) made with two hands, clock pressed.
     TwoHands { at_ms: Millis, uci: String },
@@ -73,6 +80,12 @@ pub enum Event {
     ColoursReversed { at_ms: Millis },
     /// FIDE 7.2.1: it is found that the initial position of the pieces was incorrect.
     InitialPositionIncorrect { at_ms: Millis },
+    /// Guidelines III.4: the player having the move requests an increment of five seconds for
+    /// both players; the request is a draw offer.
+    RequestIncrement { at_ms: Millis },
+    /// FIDE 4.8: the player having the move claims against the opponent's last move, which the
+    /// pieces the opponent touched did not allow (4.3, 4.4), before touching a piece.
+    ClaimTouchMove { at_ms: Millis },
 }
 
 impl Event {
@@ -80,6 +93,7 @@ impl Event {
     pub fn at_ms(&self) -> Millis {
         match self {
             Event::Move { at_ms, .. }
+            | Event::Made { at_ms, .. }
             | Event::PressWithoutMove { at_ms }
             | Event::TwoHands { at_ms, .. }
             | Event::Touch { at_ms, .. }
@@ -92,7 +106,9 @@ impl Event {
             | Event::Flag { at_ms, .. }
             | Event::BothFlagsFallen { at_ms }
             | Event::ColoursReversed { at_ms }
-            | Event::InitialPositionIncorrect { at_ms } => *at_ms,
+            | Event::InitialPositionIncorrect { at_ms }
+            | Event::RequestIncrement { at_ms }
+            | Event::ClaimTouchMove { at_ms } => *at_ms,
         }
     }
 }

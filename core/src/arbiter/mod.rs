@@ -52,6 +52,16 @@
 //!   annuls it.
 //! - Guidelines III apply only without increment or delay (III.2.2); the category is not
 //!   checked.
+//! - Touch-move is enforced on the opponent's claim (4.8): a move the touched pieces do not
+//!   allow stands until the opponent claims it ([`Event::ClaimTouchMove`]) before touching a
+//!   piece; the claim restores the position and the offender's clock runs from it, with no
+//!   time added (12.9 is discretionary). Such a move that would end the game is refused at once
+//!   (5.1.1, 5.2.1, 5.2.2 end the game only after a move in accordance with 4.2-4.7).
+//! - A move made without a press ([`Event::Made`]) leaves the mover's clock running; a press
+//!   while the opponent's clock runs changes no clock; each effective press adds one increment
+//!   and counts one move for the period (6.2.1.2 completes a move without adding time).
+//! - Guidelines III.4: the arbiter agrees to every request the Guidelines allow; a refusal of
+//!   the offer by a move sets the increment after that move.
 //! - An event that is refused (an error) leaves the arbiter as it was: each event is decided
 //!   on a copy of the state.
 //!
@@ -87,6 +97,13 @@ use crate::{
     Outcome, Points, Position, Role, Square, Termination, UciError, Validation,
 };
 
+/// Guidelines III.4: a player may request the increment with less than two minutes left.
+const QUICKPLAY_REQUEST_BELOW_MS: i64 = 2 * 60_000;
+/// Guidelines III.4: the increment of five seconds for both players.
+const QUICKPLAY_INCREMENT_MS: Millis = 5_000;
+/// Guidelines III.4: the two extra minutes for the opponent who refused the request.
+const QUICKPLAY_EXTRA_MS: Millis = 2 * 60_000;
+
 /// How the arbiter is set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
@@ -121,6 +138,12 @@ pub enum Status {
 pub enum Ruling {
     /// FIDE 6.2.1: the move was made and the clock pressed.
     Moved { uci: String },
+    /// FIDE 1.3, 4.7: the move was made on the board but not completed by a press: the
+    /// clock was not pressed, or the mover's clock was not running (the opponent had not
+    /// pressed yet). It is completed by the mover's press or next move (6.2.1.2).
+    Made { uci: String },
+    /// FIDE 6.2.1, 6.2.2: `player` pressed the clock after a move made on the board.
+    Pressed { player: Color },
     /// FIDE 7.5.1 (7.5.3, 7.5.4): an illegal move completed by `player`, the `count`th; the
     /// position before it is reinstated.
     IllegalMove { player: Color, count: u32 },
@@ -133,6 +156,15 @@ pub enum Ruling {
     MoveRefused { uci: String, rule: TouchRule },
     /// FIDE 4.3: a touch was noted; `rule` now governs the move.
     Touched { rule: TouchRule },
+    /// FIDE 4.3, 4.4, 4.8: `player` completed a move that the touched pieces did not allow
+    /// (`rule` allowed others); it stands unless the opponent claims before touching a piece.
+    TouchMoveViolated { player: Color, rule: TouchRule },
+    /// FIDE 4.8: the opponent's claim was in time: the position before the move of `player`
+    /// stands again and `player` must make a move the touched pieces allow.
+    TouchMoveReinstated { player: Color },
+    /// FIDE 4.8: no claim against a touch-move violation stands: none was committed, or the
+    /// claimant has touched a piece (or moved) since; the game goes on as it is.
+    TouchClaimRefused,
     /// FIDE 9.1.2: an offer stands.
     DrawOffered { player: Color },
     /// FIDE 9.1.2.2: the offer of `player` was rejected (orally, by a touch or by a move).
@@ -153,6 +185,13 @@ pub enum Ruling {
     /// The game is annulled (FIDE 7.2.1: incorrect initial position; 7.3: colours reversed
     /// before each player made 10 moves).
     Annulled { article: &'static str },
+    /// Guidelines III.4: the request for an increment was refused by the opponent and the
+    /// clocks are set with `ms` per move for both players.
+    IncrementIntroduced { ms: Millis },
+    /// Guidelines III.4 (III.2.2): the request for an increment is not one the Guidelines
+    /// allow (two minutes or more left, a game with increment or delay, blitz); it has no
+    /// effect and is no draw offer.
+    IncrementRefused,
     /// The game ended.
     Ended(Outcome),
 }
@@ -161,11 +200,13 @@ impl Ruling {
     /// The article the ruling applies, numbered as in `laws`.
     pub fn article(&self, laws: Laws) -> &'static str {
         match self {
-            Ruling::Moved { .. } => "6.2.1",
+            Ruling::Moved { .. } | Ruling::Pressed { .. } => "6.2.1",
+            Ruling::Made { .. } => "6.2.1.2",
             Ruling::IllegalMove { .. } => "7.5.1",
             Ruling::PawnReplacedByQueen { .. } => "7.5.2",
             Ruling::TimeAdded { article, .. } | Ruling::GameContinues { article } => article,
             Ruling::MoveRefused { rule, .. } | Ruling::Touched { rule } => rule.article(),
+            Ruling::TouchMoveViolated { .. } | Ruling::TouchMoveReinstated { .. } | Ruling::TouchClaimRefused => "4.8",
             Ruling::DrawOffered { .. } | Ruling::OfferRejected { .. } => "9.1.2",
             Ruling::ClaimIncorrect => "9.5.3",
             Ruling::ClaimRefused => "9.4",
@@ -174,6 +215,7 @@ impl Ruling {
                 laws.article(Article::RapidIllegalMove)
             }
             Ruling::Annulled { article } => article,
+            Ruling::IncrementIntroduced { .. } | Ruling::IncrementRefused => "III.4",
             Ruling::Ended(outcome) => outcome.termination().article(laws),
         }
     }
@@ -223,6 +265,16 @@ enum Board {
     Unknown,
 }
 
+/// A move completed against the touched pieces, which the opponent may still claim (4.8).
+#[derive(Clone, Debug)]
+struct Violation {
+    offender: Color,
+    /// The game before the move.
+    game: Game,
+    /// The pieces touched before it.
+    touched: Vec<Square>,
+}
+
 /// An illegal move completed without supervision, not yet claimed (A.5.2).
 #[derive(Clone, Debug)]
 struct Pending {
@@ -246,6 +298,12 @@ pub struct Arbiter {
     illegal_moves: [u32; 2],
     touched: Vec<Square>,
     offer: Option<Color>,
+    /// FIDE 4.8: the opponent's last move broke 4.3/4.4 and may still be claimed.
+    violation: Option<Box<Violation>>,
+    /// FIDE 6.2.1.2: each side's last move was made on the board but not completed by a press.
+    unpressed: [bool; 2],
+    /// Guidelines III.4: the standing offer is a request for an increment.
+    increment_requested: bool,
     pending: Option<Pending>,
     plies: usize,
     last_at: Millis,
@@ -278,6 +336,9 @@ impl Arbiter {
             illegal_moves: [0; 2],
             touched: Vec::new(),
             offer: None,
+            violation: None,
+            unpressed: [false; 2],
+            increment_requested: false,
             pending: None,
             plies: 0,
             last_at: 0,
@@ -403,11 +464,16 @@ impl Arbiter {
         }
         match event {
             Event::Move { uci, position_after, .. } => self.on_move(at, uci, position_after.as_deref()),
+            Event::Made { uci, .. } => self.on_made(at, uci),
+            Event::PressWithoutMove { .. } if self.clock.running().is_some_and(|p| self.unpressed[p.index()]) => {
+                Ok(self.on_late_press(at))
+            }
             Event::PressWithoutMove { .. } => {
                 let pos = *self.game.position();
                 self.on_illegal(at, None, || Ok(pass(&pos)))
             }
             Event::TwoHands { uci, .. } => {
+                self.violation = None;
                 let pos = *self.game.position();
                 let m = pos.parse_uci(uci).map_err(GameError::from)?;
                 self.on_illegal(at, Some(m), || Ok(pos.play(m).map_or(Board::Unknown, Board::Legal)))
@@ -426,12 +492,15 @@ impl Arbiter {
             Event::BothFlagsFallen { .. } => self.on_both_flags(at),
             Event::ColoursReversed { .. } => Ok(self.on_colours_reversed()),
             Event::InitialPositionIncorrect { .. } => Ok(self.on_initial_position_incorrect()),
+            Event::RequestIncrement { .. } => Ok(self.on_request_increment()),
+            Event::ClaimTouchMove { .. } => Ok(self.on_claim_touch_move(at)),
         }
     }
 
     fn end(&mut self, outcome: Outcome) -> Ruling {
         self.status = Status::Ended(outcome);
         self.offer = None;
+        self.increment_requested = false;
         Ruling::Ended(outcome)
     }
 
@@ -445,11 +514,13 @@ impl Arbiter {
             }
         }
         let pos = *self.game.position();
+        self.violation = None;
         match pos.parse_uci(uci) {
             Ok(m) => {
                 let verdict = self.allowed_moves();
                 if !verdict.allows(m) {
-                    return Ok(vec![Ruling::MoveRefused { uci: uci.to_owned(), rule: verdict.rule }]);
+                    rulings.extend(self.against_touch(at, m, true, verdict.rule)?);
+                    return Ok(rulings);
                 }
                 rulings.extend(self.complete_move(at, m)?);
             }
@@ -468,17 +539,96 @@ impl Arbiter {
 
     /// A legal move made and the clock pressed (6.2.1); ends the game if the move does.
     fn complete_move(&mut self, at: Millis, m: Move) -> Result<Vec<Ruling>, ArbiterError> {
+        self.make_move(at, m, true)
+    }
+
+    /// FIDE 1.3, 4.7, 6.2.1.2: a legal move made on the board, the clock not pressed (the
+    /// touched pieces decide the moves allowed, as for a move pressed).
+    fn on_made(&mut self, at: Millis, uci: &str) -> Result<Vec<Ruling>, ArbiterError> {
+        let m = self.game.position().parse_uci(uci).map_err(GameError::from)?;
+        self.violation = None;
+        let verdict = self.allowed_moves();
+        if !verdict.allows(m) {
+            return self.against_touch(at, m, false, verdict.rule);
+        }
+        self.make_move(at, m, false)
+    }
+
+    /// FIDE 4.3, 4.4, 4.8: a legal move that the touched pieces do not allow. It is made and
+    /// stands unless the opponent claims before touching a piece (4.8). A move that would end
+    /// the game is refused instead: checkmate, stalemate and a dead position end the game only
+    /// when the move producing them was in accordance with 4.2-4.7 (5.1.1, 5.2.1, 5.2.2), and the
+    /// player must make a move the touched pieces allow.
+    fn against_touch(
+        &mut self,
+        at: Millis,
+        m: Move,
+        press: bool,
+        rule: TouchRule,
+    ) -> Result<Vec<Ruling>, ArbiterError> {
+        let uci = self.game.position().uci(m);
+        let mut trial = self.game.clone();
+        if trial.play(m)?.is_some() {
+            return Ok(vec![Ruling::MoveRefused { uci, rule }]);
+        }
+        let offender = self.game.position().turn();
+        let before = Violation { offender, game: self.game.clone(), touched: std::mem::take(&mut self.touched) };
+        let mut rulings = self.make_move(at, m, press)?;
+        rulings.push(Ruling::TouchMoveViolated { player: offender, rule });
+        self.violation = Some(Box::new(before));
+        Ok(rulings)
+    }
+
+    /// FIDE 4.8: the player to move claims against the opponent's touch-move violation. In
+    /// time (no piece touched since), the position before the move stands again, with the same
+    /// pieces touched; the offender's clock runs from the claim, the time used so far staying
+    /// used. Otherwise the claim is refused and changes nothing.
+    fn on_claim_touch_move(&mut self, at: Millis) -> Vec<Ruling> {
+        let claimant = self.to_move();
+        let Some(violation) = self.violation.take().filter(|v| v.offender == !claimant) else {
+            return vec![Ruling::TouchClaimRefused];
+        };
+        let Violation { offender, game, touched } = *violation;
+        self.game = game;
+        self.touched = touched;
+        self.plies = self.plies.saturating_sub(1);
+        self.unpressed = [false; 2];
+        self.clock.stop(at);
+        self.clock.start(offender, at);
+        vec![Ruling::TouchMoveReinstated { player: offender }]
+    }
+
+    /// FIDE 6.2.1, 6.2.2: the player whose clock runs presses it after a move made on the board,
+    /// even after the opponent has made the next move: the time to the press is charged and the
+    /// increment added, and the opponent's clock starts.
+    fn on_late_press(&mut self, at: Millis) -> Vec<Ruling> {
+        let Some(player) = self.clock.running() else {
+            return Vec::new();
+        };
+        self.clock.press(player, at);
+        self.unpressed[player.index()] = false;
+        vec![Ruling::Pressed { player }]
+    }
+
+    /// A legal move made on the board, and the clock pressed if `press` (6.2.1); ends the game
+    /// if the move does (6.2.1.1: then it is complete without a press). A press while the
+    /// opponent's clock runs (the opponent made a move and has not pressed) changes no clock:
+    /// the move stays uncompleted until the mover's next move (6.2.1.2) or press.
+    fn make_move(&mut self, at: Millis, m: Move, press: bool) -> Result<Vec<Ruling>, ArbiterError> {
         let mover = self.game.position().turn();
         let uci = self.game.position().uci(m);
         let outcome = self.game.play(m)?;
-        self.clock.press(mover, at);
+        let pressed = press && self.clock.running() != Some(!mover);
+        if pressed {
+            self.clock.press(mover, at);
+        }
+        self.unpressed[mover.index()] = !pressed;
         self.plies += 1;
         self.touched.clear();
-        let mut rulings = vec![Ruling::Moved { uci }];
+        let mut rulings = vec![if pressed { Ruling::Moved { uci } } else { Ruling::Made { uci } }];
         if self.offer == Some(!mover) {
             // 9.1.2.2: the opponent's offer is rejected by completing a move.
-            self.offer = None;
-            rulings.push(Ruling::OfferRejected { player: !mover });
+            rulings.extend(self.reject_offer(!mover));
         }
         if let Some(outcome) = outcome {
             rulings.push(self.end(outcome));
@@ -630,12 +780,13 @@ impl Arbiter {
         let sq: Square = square.parse().map_err(|_| ArbiterError::Square(square.to_owned()))?;
         let mut rulings = Vec::new();
         if self.game.position().piece_at(sq).is_some() {
+            // 4.8: touching a piece forfeits the claim against the opponent's violation.
+            self.violation = None;
             self.touched.push(sq);
             let player = self.game.position().turn();
             if self.offer == Some(!player) {
                 // 9.1.2.2: a touch with the intention of moving or capturing rejects the offer.
-                self.offer = None;
-                rulings.push(Ruling::OfferRejected { player: !player });
+                rulings.extend(self.reject_offer(!player));
             }
         }
         rulings.push(Ruling::Touched { rule: self.allowed_moves().rule });
@@ -644,7 +795,42 @@ impl Arbiter {
 
     fn on_offer(&mut self, player: Color) -> Vec<Ruling> {
         self.offer = Some(player);
+        self.increment_requested = false;
         vec![Ruling::DrawOffered { player }]
+    }
+
+    /// FIDE 9.1.2.2: the offer of `offerer` is rejected (orally, by a touch or by a move).
+    /// Guidelines III.4: if the offer was a request for an increment, the arbiter agrees to
+    /// the request: the clocks are set with five seconds per move for both players and the
+    /// opponent of the requester gets two extra minutes.
+    fn reject_offer(&mut self, offerer: Color) -> Vec<Ruling> {
+        self.offer = None;
+        let mut rulings = vec![Ruling::OfferRejected { player: offerer }];
+        if std::mem::take(&mut self.increment_requested) {
+            self.clock.introduce_increment(QUICKPLAY_INCREMENT_MS);
+            self.clock.add_time(!offerer, QUICKPLAY_EXTRA_MS);
+            rulings.push(Ruling::IncrementIntroduced { ms: QUICKPLAY_INCREMENT_MS });
+            rulings.push(Ruling::TimeAdded { player: !offerer, ms: QUICKPLAY_EXTRA_MS, article: "III.4" });
+        }
+        rulings
+    }
+
+    /// Guidelines III.4: the player having the move, with less than two minutes left, requests
+    /// an increment of five seconds for both players; this is a draw offer. The Guidelines
+    /// apply only to standard and rapid games without increment (III.2.2; a delay counts as
+    /// extra time per move): elsewhere, or with two minutes or more left, the request is
+    /// refused and changes nothing.
+    fn on_request_increment(&mut self) -> Vec<Ruling> {
+        let player = self.to_move();
+        let allowed = self.clock.control().extra_per_move_ms() == 0
+            && self.category != Category::Blitz
+            && self.remaining_ms(player) < QUICKPLAY_REQUEST_BELOW_MS;
+        if !allowed {
+            return vec![Ruling::IncrementRefused];
+        }
+        let rulings = self.on_offer(player);
+        self.increment_requested = true;
+        rulings
     }
 
     fn on_accept(&mut self, player: Color) -> Result<Vec<Ruling>, ArbiterError> {
@@ -659,8 +845,7 @@ impl Arbiter {
         if self.offer != Some(!player) {
             return Err(ArbiterError::NoOffer { player, action: "decline a draw" });
         }
-        self.offer = None;
-        Ok(vec![Ruling::OfferRejected { player: !player }])
+        Ok(self.reject_offer(!player))
     }
 
     /// FIDE 9.4, 9.5, 9.1.2.3: a draw claim by the player to move.
@@ -752,6 +937,7 @@ impl Arbiter {
     fn annul(&mut self, article: &'static str) -> Vec<Ruling> {
         self.status = Status::Annulled;
         self.offer = None;
+        self.increment_requested = false;
         vec![Ruling::Annulled { article }]
     }
 }

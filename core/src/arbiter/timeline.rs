@@ -6,10 +6,16 @@
 //!   before it.
 //! - A `play`, or a `move` followed by a clock press, is a completed move (FIDE 6.2.1; an
 //!   illegal one falls under 7.5); a clock press with no move before it is 7.5.3.
+//! - A `move` followed by `offer_draw` is the mover's offer, made between the move and the
+//!   press (9.1.2).
 //! - A `move` with no press after it is made all the same (4.7: the piece released on its
 //!   square stays there; 1.3: the opponent has the move) but not completed: the board and the
-//!   moves allowed are those after it, the clocks those before the press that has not come (no
-//!   increment, 6.2.1), unless the move ends the game, which completes it (6.2.1).
+//!   moves allowed are those after it, the mover's clock runs on (no increment, 6.2.1), unless
+//!   the move ends the game, which completes it (6.2.1.1). The opponent may move on the board
+//!   (a press while the mover's clock runs changes no clock); the mover's next move completes
+//!   the move left unpressed (6.2.1.2), and the mover's press, even after the opponent's move,
+//!   stops the mover's clock (6.2.2). An illegal move is completed only by a press (7.5.1): one
+//!   left without a press may only end the events.
 //! - A flag seen to fall without `at` is seen when the side's time has run out.
 //! - A draw is offered by the player to move (9.1.2) and accepted or declined by the opponent
 //!   of the player whose offer stands.
@@ -72,13 +78,21 @@ pub enum TimelineError {
     /// An event's time cannot be a time on the clock.
     #[error("{0}")]
     Time(String),
-    /// Two moves made without a clock press between them.
+    /// Two moves made without a clock press between them (no longer refused when the first
+    /// is legal: 6.2.1.2).
     #[error("move {next} follows move {previous} without a clock press")]
     UnpressedMove {
         /// The move made first.
         previous: String,
         /// The move made after it.
         next: String,
+    },
+    /// An illegal move left without a press, followed by another event than a press or an
+    /// offer: an illegal move is completed only by the press (7.5.1).
+    #[error("the illegal move {uci} is completed only by a clock press (7.5.1); press_clock must follow it")]
+    UnpressedIllegalMove {
+        /// The illegal move.
+        uci: String,
     },
 }
 
@@ -98,11 +112,18 @@ pub fn judge(settings: Settings, moves: &[String], events: &[Event]) -> Result<J
             Some(at) => at.duration_ms().map_err(TimelineError::Time)?,
             None => now + ONE_SECOND,
         };
+        if !matches!(event.action, Action::PressClock | Action::OfferDraw) {
+            if let Some(previous) = pending.take() {
+                // 1.3, 4.7: the move left without a press is made; the next event follows it.
+                if arbiter.game().position().parse_uci(&previous).is_err() {
+                    return Err(TimelineError::UnpressedIllegalMove { uci: previous });
+                }
+                rulings.extend(apply(&mut arbiter, super::Event::Made { at_ms: now, uci: previous })?);
+            }
+        }
         let core_event = match &event.action {
             Action::Move(uci) => {
-                if let Some(previous) = pending.replace(uci.clone()) {
-                    return Err(TimelineError::UnpressedMove { previous, next: uci.clone() });
-                }
+                pending = Some(uci.clone());
                 continue;
             }
             Action::Play { uci, position_after } => {
@@ -132,23 +153,20 @@ pub fn judge(settings: Settings, moves: &[String], events: &[Event]) -> Result<J
             Action::BothFlagsFallen => super::Event::BothFlagsFallen { at_ms: now },
             Action::ColoursReversed => super::Event::ColoursReversed { at_ms: now },
             Action::InitialPositionIncorrect => super::Event::InitialPositionIncorrect { at_ms: now },
+            Action::RequestIncrement => super::Event::RequestIncrement { at_ms: now },
+            Action::ClaimTouchMove => super::Event::ClaimTouchMove { at_ms: now },
         };
         rulings.extend(apply(&mut arbiter, core_event)?);
     }
     if let Some(uci) = pending {
+        // Made but not completed: the board after it, the mover's clock running (a move that
+        // ends the game is complete without the press, 6.2.1.1). An illegal move never pressed
+        // was never completed (7.5.1): the board stays as it was.
         if arbiter.game().position().parse_uci(&uci).is_ok() {
-            let mut made = arbiter.clone();
-            let ruled = apply(&mut made, super::Event::Move { at_ms: now, uci, position_after: None })?;
-            if matches!(made.status(), Status::Ended(_)) {
-                // FIDE 6.2.1: a move that ends the game is complete without the press.
-                rulings.extend(ruled);
-                return Ok(judgement(&made, &rulings, &made));
-            }
-            // Made but not completed: the board after it, the clocks before the press.
-            return Ok(judgement(&made, &rulings, &arbiter));
+            rulings.extend(apply(&mut arbiter, super::Event::Made { at_ms: now, uci })?);
         }
     }
-    Ok(judgement(&arbiter, &rulings, &arbiter))
+    Ok(judgement(&arbiter, &rulings))
 }
 
 /// The player whose draw offer stands; the player to move when none does (whose opponent
@@ -168,8 +186,8 @@ fn apply(arbiter: &mut Arbiter, event: super::Event) -> Result<Vec<Ruling>, Time
     }
 }
 
-/// The judgement of `board` (the game, the moves allowed, the offer) with the clocks of `clocks`.
-fn judgement(board: &Arbiter, rulings: &[Ruling], clocks: &Arbiter) -> Judgement {
+/// The judgement of `board` after its rulings.
+fn judgement(board: &Arbiter, rulings: &[Ruling]) -> Judgement {
     let mut time_added_ms = [0; 2];
     for ruling in rulings {
         if let Ruling::TimeAdded { player, ms, .. } = ruling {
@@ -188,7 +206,7 @@ fn judgement(board: &Arbiter, rulings: &[Ruling], clocks: &Arbiter) -> Judgement
         time_added_ms,
         category: board.category(),
         must_record: Color::ALL.map(|c| board.must_record(c)),
-        clock_ms: Color::ALL.map(|c| clocks.remaining_ms(c)),
+        clock_ms: Color::ALL.map(|c| board.remaining_ms(c)),
         draw_offer: board.draw_offer(),
     }
 }
