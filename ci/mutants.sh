@@ -25,7 +25,7 @@ files=(
 if [ "$#" -gt 0 ]; then
   files=("$@")
 fi
-args=(--no-shuffle --jobs "${MUTANTS_JOBS:-1}" --package arbiter-core)
+args=(--no-shuffle --jobs "${MUTANTS_JOBS:-1}" --package arbiter-core --test-package arbiter-spec)
 for file in "${files[@]}"; do
   args+=(--file "$file")
 done

@@ -56,6 +56,7 @@ impl Clock {
         Ok(clock)
     }
 
+    /// The time control the clock was set to (FIDE 6.1).
     pub fn control(&self) -> &TimeControl {
         &self.control
     }

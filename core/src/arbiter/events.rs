@@ -32,7 +32,9 @@ use crate::{Color, DrawClaim};
 pub enum Event {
     /// FIDE 6.2.1: the player having the move makes a move (UCI) and presses the clock.
     Move {
+        /// When, in milliseconds since White's clock was started.
         at_ms: Millis,
+        /// The move, in UCI notation.
         uci: String,
         /// Without supervision only: the board after an illegal move, or after the move that
         /// follows one (A.5.2, A.5.4), as a FEN. Ignored otherwise.
@@ -43,49 +45,113 @@ pub enum Event {
     /// board without pressing the clock. The opponent has the move; the mover's clock runs on
     /// until the mover presses it (6.2.2, even after the opponent's next move), and the move is
     /// completed then or when the mover makes the next move (6.2.1.2).
-    Made { at_ms: Millis, uci: String },
+    Made {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+        /// The move, in UCI notation.
+        uci: String,
+    },
     /// FIDE 6.2.1, 6.2.2: the player whose clock runs presses it after making a move on the
     /// board ([`Event::Made`]); otherwise 7.5.3: the player having the move presses the clock
     /// without making a move.
-    PressWithoutMove { at_ms: Millis },
+    PressWithoutMove {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+    },
     /// FIDE 7.5.4: a move (castling, capture, promotion) made with two hands, clock pressed.
-    TwoHands { at_ms: Millis, uci: String },
+    TwoHands {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+        /// The move, in UCI notation.
+        uci: String,
+    },
     /// FIDE 4.3: the player having the move touches the piece on `square` deliberately.
-    Touch { at_ms: Millis, square: String },
+    Touch {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+        /// The square of the piece touched (`e2`).
+        square: String,
+    },
     /// FIDE 9.1.2: `player` offers a draw.
-    DrawOffer { at_ms: Millis, player: Color },
+    DrawOffer {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+        /// The player who does it.
+        player: Color,
+    },
     /// FIDE 5.2.3: `player` accepts the opponent's offer.
-    DrawAccept { at_ms: Millis, player: Color },
+    DrawAccept {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+        /// The player who does it.
+        player: Color,
+    },
     /// FIDE 9.1.2.2: `player` rejects the opponent's offer orally.
-    DrawDecline { at_ms: Millis, player: Color },
+    DrawDecline {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+        /// The player who does it.
+        player: Color,
+    },
     /// FIDE 9.2, 9.3, 9.5: the player having the move claims a draw, with or without an
     /// intended move (UCI).
     Claim {
+        /// When, in milliseconds since White's clock was started.
         at_ms: Millis,
+        /// The draw claimed.
         claim: DrawClaim,
+        /// The move the claimant intends to make (UCI), if any (9.2.1.1, 9.3.1).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         intended: Option<String>,
     },
     /// A.5.2 (A.4.2 in 2018): without supervision, the opponent of the player who completed
     /// an illegal move claims it (or the arbiter intervenes) before making a move.
-    ClaimIllegalMove { at_ms: Millis },
+    ClaimIllegalMove {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+    },
     /// FIDE 5.1.2: `player` resigns.
-    Resign { at_ms: Millis, player: Color },
+    Resign {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+        /// The player who does it.
+        player: Color,
+    },
     /// FIDE 6.8: `player`'s flag is observed by the arbiter or claimed by the opponent (the only
     /// way under A.5.3).
-    Flag { at_ms: Millis, player: Color },
+    Flag {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+        /// The player who does it.
+        player: Color,
+    },
     /// Guidelines III.3.1: both flags have fallen and it cannot be established which first.
-    BothFlagsFallen { at_ms: Millis },
+    BothFlagsFallen {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+    },
     /// FIDE 7.3: it is found that the game began with colours reversed.
-    ColoursReversed { at_ms: Millis },
+    ColoursReversed {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+    },
     /// FIDE 7.2.1: it is found that the initial position of the pieces was incorrect.
-    InitialPositionIncorrect { at_ms: Millis },
+    InitialPositionIncorrect {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+    },
     /// Guidelines III.4: the player having the move requests an increment of five seconds for
     /// both players; the request is a draw offer.
-    RequestIncrement { at_ms: Millis },
+    RequestIncrement {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+    },
     /// FIDE 4.8: the player having the move claims against the opponent's last move, which the
     /// pieces the opponent touched did not allow (4.3, 4.4), before touching a piece.
-    ClaimTouchMove { at_ms: Millis },
+    ClaimTouchMove {
+        /// When, in milliseconds since White's clock was started.
+        at_ms: Millis,
+    },
 }
 
 impl Event {

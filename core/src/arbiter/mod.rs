@@ -109,7 +109,9 @@ const QUICKPLAY_EXTRA_MS: Millis = 2 * 60_000;
 pub struct Settings {
     /// The edition: its year (`2023`; `"fide2023"` is read too).
     pub laws: Laws,
+    /// The time control (FIDE 6.1; its category decides Appendices A and B).
     pub time_control: TimeControl,
+    /// Who watches the game (A.5, B.3: play without supervision); full by default.
     #[serde(default)]
     pub supervision: Supervision,
     /// The starting position; the standard one (2.3) when absent.
@@ -127,7 +129,9 @@ impl Settings {
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
+    /// The game goes on.
     Ongoing,
+    /// The game ended, how and why.
     Ended(Outcome),
     /// FIDE 7.3: discontinued, to be replayed with the right colours.
     Annulled,
@@ -137,57 +141,121 @@ pub enum Status {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ruling {
     /// FIDE 6.2.1: the move was made and the clock pressed.
-    Moved { uci: String },
+    Moved {
+        /// The move (UCI).
+        uci: String,
+    },
     /// FIDE 1.3, 4.7: the move was made on the board but not completed by a press: the
     /// clock was not pressed, or the mover's clock was not running (the opponent had not
     /// pressed yet). It is completed by the mover's press or next move (6.2.1.2).
-    Made { uci: String },
+    Made {
+        /// The move (UCI).
+        uci: String,
+    },
     /// FIDE 6.2.1, 6.2.2: `player` pressed the clock after a move made on the board.
-    Pressed { player: Color },
+    Pressed {
+        /// The player concerned.
+        player: Color,
+    },
     /// FIDE 7.5.1 (7.5.3, 7.5.4): an illegal move completed by `player`, the `count`th; the
     /// position before it is reinstated.
-    IllegalMove { player: Color, count: u32 },
+    IllegalMove {
+        /// The player concerned.
+        player: Color,
+        /// How many illegal moves this player has completed (7.5.5: the second loses).
+        count: u32,
+    },
     /// FIDE 7.5.2: the pawn moved to the last rank without promotion becomes a queen.
-    PawnReplacedByQueen { uci: String },
+    PawnReplacedByQueen {
+        /// The move (UCI).
+        uci: String,
+    },
     /// `ms` added to `player`'s clock under `article` (7.5.5, 9.5.3).
-    TimeAdded { player: Color, ms: Millis, article: &'static str },
+    TimeAdded {
+        /// The player concerned.
+        player: Color,
+        /// Milliseconds.
+        ms: Millis,
+        /// The article applied.
+        article: &'static str,
+    },
     /// FIDE 4.3-4.5: the move is not one the touched pieces allow; it is not made and the
     /// player must make one of the allowed moves.
-    MoveRefused { uci: String, rule: TouchRule },
+    MoveRefused {
+        /// The move (UCI).
+        uci: String,
+        /// What the touched pieces allow (4.3, 4.4).
+        rule: TouchRule,
+    },
     /// FIDE 4.3: a touch was noted; `rule` now governs the move.
-    Touched { rule: TouchRule },
+    Touched {
+        /// What the touched pieces allow (4.3, 4.4).
+        rule: TouchRule,
+    },
     /// FIDE 4.3, 4.4, 4.8: `player` completed a move that the touched pieces did not allow
     /// (`rule` allowed others); it stands unless the opponent claims before touching a piece.
-    TouchMoveViolated { player: Color, rule: TouchRule },
+    TouchMoveViolated {
+        /// The player concerned.
+        player: Color,
+        /// What the touched pieces allow (4.3, 4.4).
+        rule: TouchRule,
+    },
     /// FIDE 4.8: the opponent's claim was in time: the position before the move of `player`
     /// stands again and `player` must make a move the touched pieces allow.
-    TouchMoveReinstated { player: Color },
+    TouchMoveReinstated {
+        /// The player concerned.
+        player: Color,
+    },
     /// FIDE 4.8: no claim against a touch-move violation stands: none was committed, or the
     /// claimant has touched a piece (or moved) since; the game goes on as it is.
     TouchClaimRefused,
     /// FIDE 9.1.2: an offer stands.
-    DrawOffered { player: Color },
+    DrawOffered {
+        /// The player concerned.
+        player: Color,
+    },
     /// FIDE 9.1.2.2: the offer of `player` was rejected (orally, by a touch or by a move).
-    OfferRejected { player: Color },
+    OfferRejected {
+        /// The player concerned.
+        player: Color,
+    },
     /// FIDE 9.5.3: the claim was incorrect; the game goes on.
     ClaimIncorrect,
     /// FIDE 9.4: the claimant touched a piece and lost the right to claim on this move.
     ClaimRefused,
     /// FIDE 6.8: the flag named has not fallen.
-    FlagNotFallen { player: Color },
+    FlagNotFallen {
+        /// The player concerned.
+        player: Color,
+    },
     /// Without supervision (A.5.2; A.4.2 in 2018): an illegal move waits for the opponent,
     /// who may claim it before moving.
-    IllegalMovePending { player: Color },
+    IllegalMovePending {
+        /// The player concerned.
+        player: Color,
+    },
     /// A.5.2: the opponent moved without claiming; the illegal move stands.
-    IllegalMoveStands { player: Color },
+    IllegalMoveStands {
+        /// The player concerned.
+        player: Color,
+    },
     /// The game goes on under `article` (7.3 with 10 moves each; III.3.1 before the last period).
-    GameContinues { article: &'static str },
+    GameContinues {
+        /// The article applied.
+        article: &'static str,
+    },
     /// The game is annulled (FIDE 7.2.1: incorrect initial position; 7.3: colours reversed
     /// before each player made 10 moves).
-    Annulled { article: &'static str },
+    Annulled {
+        /// The article applied.
+        article: &'static str,
+    },
     /// Guidelines III.4: the request for an increment was refused by the opponent and the
     /// clocks are set with `ms` per move for both players.
-    IncrementIntroduced { ms: Millis },
+    IncrementIntroduced {
+        /// Milliseconds.
+        ms: Millis,
+    },
     /// Guidelines III.4 (III.2.2): the request for an increment is not one the Guidelines
     /// allow (two minutes or more left, a game with increment or delay, blitz); it has no
     /// effect and is no draw offer.
@@ -224,32 +292,61 @@ impl Ruling {
 /// An event the arbiter cannot take: bad input, or an event that contradicts the state.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ArbiterError {
+    /// An event after the end of the game.
     #[error("the game is over ({0:?}); event at {1} ms cannot follow")]
     Finished(Status, Millis),
+    /// An event timed before the one before it.
     #[error("event at {at} ms comes before the previous event at {last} ms")]
-    TimeGoesBack { at: Millis, last: Millis },
+    TimeGoesBack {
+        /// The event's time.
+        at: Millis,
+        /// The time of the event before it.
+        last: Millis,
+    },
+    /// A time control that cannot be set.
     #[error(transparent)]
     TimeControl(#[from] TimeControlError),
+    /// A move or position the game refuses.
     #[error(transparent)]
     Game(#[from] GameError),
+    /// A touch of something that is not a square.
     #[error("not a square: {0:?}")]
     Square(String),
+    /// A `position_after` that cannot be read.
     #[error("position_after {fen:?}: {error}")]
-    PositionAfter { fen: String, error: FenError },
+    PositionAfter {
+        /// The FEN given.
+        fen: String,
+        /// Why it cannot be read.
+        error: FenError,
+    },
+    /// A `position_after` with the wrong side to move.
     #[error("position_after: after the illegal move by {0} it is the opponent's turn, but the FEN gives {0} to move")]
     PositionAfterTurn(Color),
+    /// An illegal move that stands (A.5.2) without a board to continue from.
     #[error("A.5.2: the illegal move by {0} stands, but the event gave no readable position_after to continue from")]
     UnknownBoard(Color),
+    /// Play without supervision in a standard game (A.5 is for rapid and blitz).
     #[error("no supervision (A.5) is for rapid and blitz only; this time control is {0:?}")]
     UnsupervisedStandard(Category),
+    /// An acceptance or a rejection with no offer standing.
     #[error("{player} cannot {action}: no draw offer by the opponent stands")]
-    NoOffer { player: Color, action: &'static str },
+    NoOffer {
+        /// The player who would accept or reject.
+        player: Color,
+        /// What the player did (`accept`, `reject`).
+        action: &'static str,
+    },
+    /// A claim of an illegal move when none is pending.
     #[error("no illegal move is pending (A.5.2 claims are for play without supervision, before the opponent moves)")]
     NoPendingIllegalMove,
+    /// Guidelines III.3.1 claimed while a flag still stands.
     #[error("III.3.1: not both flags have fallen at {0} ms")]
     NotBothFlags(Millis),
+    /// Guidelines III applied to a game with increment or delay.
     #[error("Guidelines III (III.2.2) apply only to games without increment or delay")]
     QuickplayWithExtraTime,
+    /// An event other than the opponent's move or claim while an illegal move is pending.
     #[error("an illegal move by {0} is pending; the opponent must move or claim first")]
     PendingIllegalMove(Color),
 }
@@ -345,26 +442,32 @@ impl Arbiter {
         })
     }
 
+    /// The edition of the Laws the game is played under.
     pub fn laws(&self) -> Laws {
         self.laws
     }
 
+    /// The category of the time control (standard, rapid, blitz: Appendices A, B).
     pub fn category(&self) -> Category {
         self.category
     }
 
+    /// Who watches the game (A.5: play without supervision).
     pub fn supervision(&self) -> Supervision {
         self.supervision
     }
 
+    /// The game: its position and moves.
     pub fn game(&self) -> &Game {
         &self.game
     }
 
+    /// The clock (FIDE 6).
     pub fn clock(&self) -> &Clock {
         &self.clock
     }
 
+    /// Where the game stands.
     pub fn status(&self) -> Status {
         self.status
     }

@@ -52,11 +52,14 @@ impl TouchRule {
 /// The moves allowed after the touches, and the rule that allows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TouchVerdict {
+    /// The rule that decided the allowed moves (FIDE 4.3-4.5).
     pub rule: TouchRule,
+    /// The legal moves that rule allows.
     pub allowed: Vec<Move>,
 }
 
 impl TouchVerdict {
+    /// Whether `m` is one of the allowed moves.
     pub fn allows(&self, m: Move) -> bool {
         self.allowed.contains(&m)
     }
