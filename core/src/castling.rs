@@ -13,6 +13,7 @@ pub enum CastlingSide {
 }
 
 impl CastlingSide {
+    /// Both sides, king side first.
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
 
     /// The side of a rook on `rook_file` relative to a king on `king_file`.
@@ -23,6 +24,7 @@ impl CastlingSide {
             CastlingSide::QueenSide
         }
     }
+    /// The side as an index (king side 0, queen side 1).
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -41,9 +43,11 @@ impl CastlingSide {
             CastlingSide::QueenSide => File::D,
         }
     }
+    /// FIDE 3.8.2: the square the king ends on when `color` castles to this side.
     pub fn king_to(self, color: Color) -> Square {
         Square::new(self.king_to_file(), Rank::back(color))
     }
+    /// FIDE 3.8.2: the square the rook ends on when `color` castles to this side.
     pub fn rook_to(self, color: Color) -> Square {
         Square::new(self.rook_to_file(), Rank::back(color))
     }
@@ -61,11 +65,13 @@ pub struct CastlingRights {
 }
 
 impl CastlingRights {
+    /// No castling rights.
     pub const NONE: CastlingRights = CastlingRights { rooks: [[None; 2]; 2], files: [0; 2] };
     /// The standard start: both sides may castle with the rooks on a and h.
     pub const STANDARD: CastlingRights =
         CastlingRights { rooks: [[Some(File::H), Some(File::A)]; 2], files: [0x81; 2] };
 
+    /// The file of the rook with which `color` may castle to `side`, if any.
     #[inline]
     pub fn rook_file(&self, color: Color, side: CastlingSide) -> Option<File> {
         self.rooks[color.index()][side.index()]
@@ -75,14 +81,17 @@ impl CastlingRights {
     pub fn rook_square(&self, color: Color, side: CastlingSide) -> Option<Square> {
         self.rook_file(color, side).map(|f| Square::new(f, Rank::back(color)))
     }
+    /// Whether `color` may still castle to `side` (FIDE 3.8.2.1).
     pub fn has(&self, color: Color, side: CastlingSide) -> bool {
         self.rook_file(color, side).is_some()
     }
+    /// Gives `color` the right to castle to `side` with the rook on `file`, replacing the right it had there.
     pub fn set(&mut self, color: Color, side: CastlingSide, file: File) {
         self.clear(color, side);
         self.rooks[color.index()][side.index()] = Some(file);
         self.files[color.index()] |= 1 << file.index();
     }
+    /// FIDE 3.8.2.1: removes `color`'s right to castle to `side` (its rook has moved or been taken).
     pub fn clear(&mut self, color: Color, side: CastlingSide) {
         if let Some(file) = self.rook_file(color, side) {
             self.rooks[color.index()][side.index()] = None;
@@ -90,14 +99,17 @@ impl CastlingRights {
             self.files[color.index()] &= !(1 << file.index());
         }
     }
+    /// FIDE 3.8.2.1: removes both of `color`'s rights (its king has moved).
     pub fn clear_color(&mut self, color: Color) {
         self.rooks[color.index()] = [None, None];
         self.files[color.index()] = 0;
     }
+    /// Whether neither side may castle any more.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.files == [0; 2]
     }
+    /// Whether `color` may still castle to either side.
     #[inline]
     pub fn has_color(&self, color: Color) -> bool {
         self.files[color.index()] != 0

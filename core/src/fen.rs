@@ -11,20 +11,31 @@ use crate::{
 /// but that cannot occur (FIDE 3.10.3).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
+    /// Not 4 to 6 fields separated by whitespace.
     #[error("FEN has {found} fields; expected 4 to 6 (placement, side to move, castling, en passant, halfmove clock, fullmove number)")]
-    FieldCount { found: usize },
+    FieldCount {
+        /// The number of fields found.
+        found: usize,
+    },
+    /// The piece placement field (the first) cannot be read.
     #[error("FEN piece placement: {0}")]
     Placement(String),
+    /// The side to move is not `w` or `b`.
     #[error("FEN side to move: expected w or b, found {0:?}")]
     Turn(String),
+    /// The castling field cannot be read.
     #[error("FEN castling field: {0}")]
     Castling(String),
+    /// The en passant field is not `-` or a square on rank 3 or 6.
     #[error("FEN en passant field: expected - or a square on rank 3 or 6, found {0:?}")]
     EnPassant(String),
+    /// The halfmove clock is not a whole number.
     #[error("FEN halfmove clock: expected a whole number, found {0:?}")]
     Halfmoves(String),
+    /// The fullmove number is not a whole number.
     #[error("FEN fullmove number: expected a whole number, found {0:?}")]
     Fullmoves(String),
+    /// The FEN describes a position that cannot occur (FIDE 3.10.3).
     #[error("illegal position (FIDE 3.10.3): {0}")]
     Illegal(#[from] IllegalPosition),
 }
@@ -195,6 +206,16 @@ pub fn read_setup(fen: &str) -> Result<Setup, FenError> {
 /// Reads a FEN of standard chess: [`read_in`] with [`CastlingMode::Standard`]. A castling
 /// right that only Chess960 has (king or rook off its original square) is refused as
 /// `invalid_castling_rights`, never read as Chess960.
+///
+/// ```
+/// use arbiter_core::{fen, Color};
+///
+/// let pos = fen::read("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+/// assert_eq!(pos.turn(), Color::White);
+/// assert_eq!(fen::read("4k3/8/8/8/8/8/4P3/4K3 x - - 0 1").unwrap_err().field(), "side to move");
+/// // FIDE 3.10.3: a position without a black king is no position.
+/// assert_eq!(fen::read("8/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap_err().kind(), "illegal_position");
+/// ```
 pub fn read(fen: &str) -> Result<Position, FenError> {
     read_with(fen, CastlingMode::Standard, Validation::Full)
 }
@@ -222,6 +243,14 @@ pub fn read_with(fen: &str, mode: CastlingMode, validation: Validation) -> Resul
 
 /// Writes the FEN of a position, with X-FEN castling and the en passant square only when a
 /// capture there is legal.
+///
+/// ```
+/// use arbiter_core::{fen, Position};
+///
+/// // After 1. e4 no black pawn can take en passant, so the field is `-`.
+/// let after = Position::startpos().play_uci("e2e4").unwrap();
+/// assert_eq!(fen::write(&after), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// ```
 pub fn write(pos: &Position) -> String {
     write_with(pos, CastlingNotation::XFen)
 }

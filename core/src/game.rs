@@ -16,7 +16,10 @@ pub enum GameError {
     /// Nothing can follow the end of the game: FIDE 5.1.1, 5.1.2, 5.2.1, 5.2.2, 5.2.3 and 9.6
     /// each "immediately end the game".
     #[error("the game is over ({outcome}); no move, claim or forfeit can follow")]
-    GameOver { outcome: Outcome },
+    GameOver {
+        /// How the game ended.
+        outcome: Outcome,
+    },
     /// FIDE 3.10.2: the move (played or intended for a claim) is not legal here.
     #[error(transparent)]
     IllegalMove(#[from] IllegalMove),
@@ -28,7 +31,10 @@ pub enum GameError {
     Fen(#[from] FenError),
     /// FIDE 5.2.3: a draw may be agreed only after both players have made at least one move.
     #[error("FIDE 5.2.3: a draw may be agreed only after both players have made at least one move ({moves} half-moves played)")]
-    AgreementTooEarly { moves: usize },
+    AgreementTooEarly {
+        /// The half-moves played so far.
+        moves: usize,
+    },
 }
 
 /// Where a game stands under a rule model ([`Game::state`]).
@@ -68,6 +74,20 @@ pub enum ClaimVerdict {
 ///
 /// Invariants: `positions[0]` is the starting position and `positions[i + 1]` follows from
 /// `positions[i]` by `moves[i]`; `outcome` is the end the game reached, if any.
+///
+/// ```
+/// use arbiter_core::{Game, GameResult, Laws, Termination};
+///
+/// let mut game = Game::startpos(Laws::Fide2023);
+/// for uci in ["f2f3", "e7e5", "g2g4"] {
+///     assert_eq!(game.play_uci(uci).unwrap(), None);
+/// }
+/// // FIDE 5.1.1: checkmate ends the game at once, and no move can follow.
+/// let outcome = game.play_uci("d8h4").unwrap().unwrap();
+/// assert_eq!((outcome.result(), outcome.termination()), (GameResult::BlackWins, Termination::Checkmate));
+/// assert_eq!(game.outcome(), Some(outcome));
+/// assert!(game.play_uci("a2a3").is_err());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     laws: Laws,
@@ -102,6 +122,7 @@ impl Game {
         Ok(Game::with_laws(Position::from_fen(fen)?, laws))
     }
 
+    /// The edition of the Laws the game is played under.
     pub fn laws(&self) -> Laws {
         self.laws
     }
@@ -131,6 +152,7 @@ impl Game {
         self.outcome
     }
 
+    /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }

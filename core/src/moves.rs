@@ -37,6 +37,7 @@ impl Move {
     const fn pack(from: Square, to: Square, kind: u16) -> Move {
         Move(from.index() as u16 | (to.index() as u16) << 6 | kind << 12)
     }
+    /// A move from `from` to `to` that is not en passant, castling or a promotion.
     #[inline]
     pub const fn normal(from: Square, to: Square) -> Move {
         Move::pack(from, to, KIND_NORMAL)
@@ -48,6 +49,7 @@ impl Move {
         assert!(matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen));
         Move::pack(from, to, KIND_PROMOTION + role as u16 - 1)
     }
+    /// FIDE 3.7.3.1: a pawn on `from` taking en passant by moving to `to`.
     #[inline]
     pub const fn en_passant(from: Square, to: Square) -> Move {
         Move::pack(from, to, KIND_EN_PASSANT)
@@ -57,6 +59,7 @@ impl Move {
     pub const fn castle(king: Square, rook: Square) -> Move {
         Move::pack(king, rook, KIND_CASTLE)
     }
+    /// The departure square; for castling, the king's square.
     #[inline]
     pub const fn from(self) -> Square {
         Square::from_index_unchecked((self.0 & 63) as u8)
@@ -66,6 +69,7 @@ impl Move {
     pub const fn to(self) -> Square {
         Square::from_index_unchecked(((self.0 >> 6) & 63) as u8)
     }
+    /// What kind of move this is.
     #[inline]
     pub const fn kind(self) -> MoveKind {
         match self.0 >> 12 {
@@ -78,6 +82,7 @@ impl Move {
             _ => MoveKind::Promotion(Role::Queen),
         }
     }
+    /// The piece a pawn promotes to (FIDE 3.7.3.3), for a promotion.
     #[inline]
     pub const fn promotion_role(self) -> Option<Role> {
         match self.kind() {
@@ -85,10 +90,12 @@ impl Move {
             _ => None,
         }
     }
+    /// Whether this is castling (FIDE 3.8.2).
     #[inline]
     pub const fn is_castle(self) -> bool {
         self.0 >> 12 == KIND_CASTLE
     }
+    /// Whether this is an en passant capture (FIDE 3.7.3.1).
     #[inline]
     pub const fn is_en_passant(self) -> bool {
         self.0 >> 12 == KIND_EN_PASSANT
@@ -150,6 +157,7 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// An empty list.
     pub fn new() -> MoveList {
         MoveList { moves: [Move(0); 256], len: 0 }
     }
@@ -159,18 +167,23 @@ impl MoveList {
         self.moves[self.len & 255] = m;
         self.len += 1;
     }
+    /// The number of moves in the list.
     pub fn len(&self) -> usize {
         self.len
     }
+    /// Whether the list holds no move.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+    /// The moves, in the order they were generated.
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
+    /// Whether `m` is in the list.
     pub fn contains(&self, m: Move) -> bool {
         self.as_slice().contains(&m)
     }
+    /// The moves, in the order they were generated.
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
     }

@@ -112,14 +112,17 @@ impl Outcome {
         Outcome { result: GameResult::Draw, termination }
     }
 
+    /// The result of the game.
     pub const fn result(self) -> GameResult {
         self.result
     }
 
+    /// How the game ended.
     pub const fn termination(self) -> Termination {
         self.termination
     }
 
+    /// The winner, or `None` for a draw.
     pub const fn winner(self) -> Option<Color> {
         self.result.winner()
     }

@@ -15,6 +15,15 @@ pub const MAX_DEPTH: u32 = 64;
 ///
 /// On x86-64 CPUs that have the POPCNT instruction (detected at run time, so that the binary
 /// still runs on any x86-64 machine) the count uses it; `benches/` measures the gain.
+///
+/// ```
+/// use arbiter_core::{perft, Position};
+///
+/// // "Kiwipete", the published counts of the Chess Programming Wiki.
+/// let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+/// assert_eq!(perft::perft(&pos, 1), 48);
+/// assert_eq!(perft::perft(&pos, 2), 2_039);
+/// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {

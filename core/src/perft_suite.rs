@@ -81,6 +81,7 @@ pub struct SuiteEntry {
     pub line: usize,
     /// The block's `id`, in the python-chess form.
     pub id: Option<String>,
+    /// The position, as FEN.
     pub fen: String,
     /// (depth, nodes), in the order written.
     pub counts: Vec<(u32, u64)>,
@@ -89,7 +90,9 @@ pub struct SuiteEntry {
 /// A line of a suite that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct SuiteError {
+    /// The 1-based line at fault.
     pub line: usize,
+    /// What is wrong with it.
     pub message: String,
 }
 

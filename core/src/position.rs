@@ -12,6 +12,18 @@ use crate::{zobrist, Bitboard, CastlingRights, CastlingSide, Color, File, Move, 
 /// [`crate::IllegalPosition`] (FIDE 3.10.3, as far as a program can decide it), and its en
 /// passant square is set only when an en passant capture is legal now, so that two positions
 /// that FIDE 9.2.3 calls the same compare equal (move counters aside, see [`Position::same_position`]).
+///
+/// ```
+/// use arbiter_core::{Move, Position, Square};
+///
+/// // After 1. f3 e5 2. g4, Black mates with Qh4 (FIDE 3.10.1: legal moves only).
+/// let pos = Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2").unwrap();
+/// assert_eq!(pos.legal_moves().len(), 30);
+/// let mate = pos.play(Move::normal(Square::D8, Square::H4)).unwrap();
+/// assert!(mate.is_check() && mate.legal_moves().is_empty());
+/// // An illegal move is refused: the queen cannot jump over its own pawn.
+/// assert!(mate.play(Move::normal(Square::D1, Square::D3)).is_err());
+/// ```
 #[derive(Clone, Copy)]
 pub struct Position {
     pub(crate) by_color: [Bitboard; 2],
@@ -48,10 +60,12 @@ impl Position {
 
     // --- reading the position -------------------------------------------------------------
 
+    /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {
         self.turn
     }
+    /// The castling rights still held (FIDE 3.8.2.1).
     #[inline]
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
@@ -92,18 +106,22 @@ impl Position {
         self.halfmoves = halfmoves;
         self.fullmoves = fullmoves.max(1);
     }
+    /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
+    /// The squares of `color`'s pieces.
     #[inline]
     pub fn by_color(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
     }
+    /// The squares of the pieces of `role`, of either colour.
     #[inline]
     pub fn by_role(&self, role: Role) -> Bitboard {
         self.by_role[role.index()]
     }
+    /// The squares of `color`'s pieces of `role`.
     #[inline]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
         self.by_color[color.index()] & self.by_role[role.index()]
@@ -121,6 +139,7 @@ impl Position {
     pub fn king(&self, color: Color) -> Square {
         self.pieces(color, Role::King).first().unwrap_or(Square::A1)
     }
+    /// The role of the piece on `sq`, if any.
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         if !self.occupied().contains(sq) {
@@ -128,9 +147,11 @@ impl Position {
         }
         Role::ALL.into_iter().find(|r| self.by_role(*r).contains(sq))
     }
+    /// The colour of the piece on `sq`, if any.
     pub fn color_at(&self, sq: Square) -> Option<Color> {
         Color::ALL.into_iter().find(|c| self.by_color(*c).contains(sq))
     }
+    /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         Some(Piece::new(self.color_at(sq)?, self.role_at(sq)?))
     }
@@ -419,6 +440,8 @@ impl fmt::Display for Position {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("illegal move {uci} in position {fen}")]
 pub struct IllegalMove {
+    /// The move, in UCI notation.
     pub uci: String,
+    /// The FEN of the position.
     pub fen: String,
 }

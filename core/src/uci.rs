@@ -6,12 +6,19 @@ use crate::{Move, Position, Role, Square};
 /// A UCI move text that cannot be read, or that names no legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum UciError {
+    /// The text is not a UCI move.
     #[error(
         "not a UCI move: {0:?} (expected from and to squares and an optional promotion letter, such as e2e4 or e7e8q)"
     )]
     Malformed(String),
+    /// FIDE 3.10.2: the move is not legal in the position.
     #[error("illegal move {uci} in position {fen}")]
-    Illegal { uci: String, fen: String },
+    Illegal {
+        /// The move, in UCI notation.
+        uci: String,
+        /// The FEN of the position.
+        fen: String,
+    },
 }
 
 impl UciError {

@@ -10,6 +10,7 @@ pub enum IllegalPosition {
     /// FIDE 2.2: each side has exactly one king.
     #[error("{0} has no king")]
     MissingKing(Color),
+    /// FIDE 2.2: each side has exactly one king.
     #[error("{0} has more than one king")]
     TooManyKings(Color),
     /// FIDE 1.4.1, 3.9.2: the side that has just moved cannot have left its king in check.
@@ -18,8 +19,10 @@ pub enum IllegalPosition {
     /// FIDE 3.7.3.3: a pawn on the last rank has been promoted; none can stand on its first.
     #[error("a pawn stands on the first or eighth rank")]
     PawnsOnBackRank,
+    /// A side has more than the 16 pieces it starts with (FIDE 2.3).
     #[error("{0} has more than 16 pieces")]
     TooManyPieces(Color),
+    /// A side has more than the 8 pawns it starts with (FIDE 2.3).
     #[error("{0} has more than 8 pawns")]
     TooManyPawns(Color),
     /// More queens, rooks, knights or bishops of one square colour than the missing pawns

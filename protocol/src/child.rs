@@ -44,7 +44,10 @@ static LIVE: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
 #[derive(Clone, Debug)]
 pub enum Stderr {
     /// Forwarded to arbiter's standard error, each line escaped and capped, after `prefix`.
-    Forward { prefix: String },
+    Forward {
+        /// Put before each forwarded line.
+        prefix: String,
+    },
     /// Kept: its last lines are in error messages ([`Child::stderr_tail`]).
     Keep,
 }

@@ -15,6 +15,18 @@ use crate::implementation::{Answer, Failure, Implementation};
 use crate::message::{ErrorBody, Hello, Op, Reply, Request};
 
 /// An adapter: a command line, started on demand and restarted after a failure.
+///
+/// ```
+/// use std::time::Duration;
+/// use arbiter_protocol::{client::Adapter, Implementation};
+///
+/// // An adapter that answers its first request (`hello`, id 1) and then only reads.
+/// let command = r#"sh -c 'echo "{\"id\":1,\"name\":\"echo\",\"version\":\"1\",\"protocol\":1,\"ops\":[]}"; cat >/dev/null'"#;
+/// let mut adapter = Adapter::new(command, Duration::from_secs(10));
+/// let hello = adapter.hello().unwrap();
+/// assert_eq!(hello.name, "echo");
+/// assert!(hello.check().is_ok());
+/// ```
 pub struct Adapter {
     command: String,
     timeout: Duration,

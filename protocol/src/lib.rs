@@ -28,6 +28,8 @@
 //! assert!(text.lines().nth(1).unwrap().contains("unsupported"));
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod child;
 pub mod client;
 pub mod excerpt;

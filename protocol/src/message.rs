@@ -20,13 +20,21 @@ pub const PROTOCOL_VERSION: u32 = 1;
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
+    /// The game goes on.
     Ongoing,
+    /// FIDE 5.1.1: the player to move is checkmated.
     Checkmate,
+    /// FIDE 5.2.1: the player to move has no legal move and is not in check.
     Stalemate,
+    /// FIDE 5.2.2: neither player can checkmate by any series of legal moves.
     DeadPosition,
+    /// FIDE 9.6.1: the same position has appeared at least five times.
     FivefoldRepetition,
+    /// FIDE 9.6.2: the last 75 moves of each player had no pawn move and no capture.
     SeventyfiveMoves,
+    /// FIDE 9.2: the same position has appeared three times (only under a profile that draws it automatically).
     ThreefoldRepetition,
+    /// FIDE 9.3: the last 50 moves of each player had no pawn move and no capture (only under a profile that draws it automatically).
     FiftyMoves,
 }
 
@@ -92,20 +100,26 @@ impl fmt::Display for ErrorKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ErrorBody {
+    /// What kind of error it is.
     pub kind: ErrorKind,
+    /// What went wrong, in words.
     pub message: String,
+    /// A finer reason than `kind`, if the implementation gives one (`opposite_check`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
 }
 
 impl ErrorBody {
+    /// An error of `kind` saying `message`, without a detail.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> ErrorBody {
         ErrorBody { kind, message: message.into(), detail: None }
     }
+    /// This error with `detail` as its finer reason.
     pub fn with_detail(mut self, detail: impl Into<String>) -> ErrorBody {
         self.detail = Some(detail.into());
         self
     }
+    /// An `unsupported` error saying that `what` is not supported.
     pub fn unsupported(what: &str) -> ErrorBody {
         ErrorBody::new(ErrorKind::Unsupported, format!("{what} is not supported"))
     }
@@ -124,9 +138,12 @@ impl fmt::Display for ErrorBody {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PositionSpec {
+    /// The FEN of the starting position.
     pub fen: String,
+    /// Moves in UCI notation played from the FEN, in order.
     #[serde(default)]
     pub moves: Vec<String>,
+    /// Chess960 castling (Guidelines II): castling moves written king takes own rook.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub chess960: bool,
 }
@@ -137,8 +154,10 @@ pub struct PositionSpec {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct EventSetup {
+    /// The time control (absent: 90 minutes with 30 seconds a move).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<TimeControl>,
+    /// The supervision of the game (absent: full supervision).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supervision: Option<Supervision>,
 }
@@ -148,8 +167,11 @@ pub struct EventSetup {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum DrawOffer {
+    /// White's offer stands.
     White,
+    /// Black's offer stands.
     Black,
+    /// No offer stands.
     None,
 }
 
@@ -208,14 +230,18 @@ impl EventOutcome {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ScoresheetAnswer {
+    /// The moves read, in UCI notation.
     pub moves: Vec<String>,
+    /// The half-moves (1 = White's first) after which `(=)` is written (FIDE C.12).
     pub draw_offers: Vec<u32>,
 }
 /// A request: `id` (echoed in the response) and the operation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Request {
+    /// The request's id, echoed in its answer.
     pub id: u64,
+    /// The operation and its arguments.
     #[serde(flatten)]
     pub op: Op,
 }
@@ -225,67 +251,98 @@ pub struct Request {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum Op {
+    /// Who the implementation is and which operations it answers: [`Hello`].
     Hello,
+    /// The FEN after the moves and what the implementation can tell of the position: [`Observation`].
     Observe {
+        /// The position observed.
         #[serde(flatten)]
         position: PositionSpec,
     },
+    /// The number of leaf nodes of the legal move tree `depth` half-moves deep: [`PerftAnswer`].
     Perft {
+        /// The position at the root.
         #[serde(flatten)]
         position: PositionSpec,
+        /// The depth in half-moves.
         depth: u32,
     },
+    /// A move in the algebraic notation of Appendix C: [`SanAnswer`].
     San {
+        /// The position the move is played in.
         #[serde(flatten)]
         position: PositionSpec,
+        /// The move, in UCI notation.
         #[serde(rename = "move")]
         mv: String,
     },
+    /// The move named by a text in algebraic notation (Appendix C): [`ParseSanAnswer`].
     ParseSan {
+        /// The position the move is played in.
         #[serde(flatten)]
         position: PositionSpec,
+        /// The text in algebraic notation.
         san: String,
     },
+    /// FIDE 9.2, 9.3: whether a claim of a draw is valid: [`ClaimAnswer`].
     Claim {
+        /// The position in which the claim is made.
         #[serde(flatten)]
         position: PositionSpec,
+        /// The draw claimed.
         claim: DrawClaim,
+        /// The move the claimant intends to make (FIDE 9.2.1.1, 9.3.1), or none.
         #[serde(rename = "move")]
         mv: Option<String>,
     },
+    /// FIDE 6.9: the result when a flag falls: [`FlagAnswer`].
     Flag {
+        /// The position when the flag falls.
         #[serde(flatten)]
         position: PositionSpec,
+        /// The side whose flag has fallen.
         flagged: Color,
     },
+    /// What the arbiter decides after a list of board and clock events: [`EventOutcome`].
     Events {
+        /// The position the events start from.
         #[serde(flatten)]
         position: PositionSpec,
+        /// The events, in order.
         events: Vec<Event>,
+        /// The time control (absent: 90 minutes with 30 seconds a move).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         time_control: Option<TimeControl>,
+        /// The supervision of the game (absent: full supervision).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         supervision: Option<Supervision>,
     },
     /// FIDE D.2.1: the spoken form of a move.
     Spoken {
+        /// The position the move is played in.
         #[serde(flatten)]
         position: PositionSpec,
+        /// The move, in UCI notation.
         #[serde(rename = "move")]
         mv: String,
     },
     /// Guidelines I.8: the verdict on a sealed move written `text`.
     Sealed {
+        /// The position the move was sealed in.
         #[serde(flatten)]
         position: PositionSpec,
+        /// The sealed move as written.
         text: String,
     },
     /// FIDE C.12, C.13: a game written on a scoresheet, read from the position.
     Scoresheet {
+        /// The position the game starts from.
         #[serde(flatten)]
         position: PositionSpec,
+        /// The game as written on the scoresheet.
         text: String,
     },
+    /// The end of the session: the implementation answers `{}` and exits.
     Quit,
 }
 
@@ -334,15 +391,21 @@ impl Hello {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Observation {
+    /// The FEN of the position after the moves.
     pub fen: String,
+    /// The legal moves, in UCI notation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal_moves: Option<Vec<String>>,
+    /// Whether the player to move is in check (FIDE 3.9).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_check: Option<bool>,
+    /// The state of the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<Status>,
+    /// The result of the game in this position (`*` while it goes on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
+    /// The draws the player to move may claim now without naming a move (FIDE 9.2, 9.3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claimable: Option<Vec<DrawClaim>>,
 }
@@ -351,7 +414,9 @@ pub struct Observation {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PerftAnswer {
+    /// The number of leaf nodes.
     pub nodes: u64,
+    /// The count under each first move (UCI); optional, but if given it sums to `nodes`.
     #[serde(default)]
     pub divide: BTreeMap<String, u64>,
 }
@@ -360,6 +425,7 @@ pub struct PerftAnswer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SanAnswer {
+    /// The move in algebraic notation (Appendix C).
     pub san: String,
 }
 
@@ -367,6 +433,7 @@ pub struct SanAnswer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ParseSanAnswer {
+    /// The move named, in UCI notation.
     #[serde(rename = "move")]
     pub mv: String,
 }
@@ -375,6 +442,7 @@ pub struct ParseSanAnswer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ClaimAnswer {
+    /// Whether the claim is valid.
     pub valid: bool,
 }
 
@@ -382,6 +450,7 @@ pub struct ClaimAnswer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FlagAnswer {
+    /// The result under FIDE 6.9.
     pub result: GameResult,
 }
 
@@ -389,6 +458,7 @@ pub struct FlagAnswer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SpokenAnswer {
+    /// The move as announced (FIDE D.2.1).
     pub spoken: String,
 }
 
@@ -396,6 +466,7 @@ pub struct SpokenAnswer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SealedAnswer {
+    /// The verdict on the sealed move (Guidelines I.8).
     pub verdict: SealedVerdict,
 }
 

@@ -14,6 +14,29 @@ pub const MAX_REQUEST_BYTES: usize = 16 << 20;
 
 /// Answers requests line by line until `quit` or the end of input. A line that is not UTF-8,
 /// not JSON, not a request or too long is answered `bad_request`, and the next line is read.
+///
+/// ```
+/// use arbiter_protocol::{serve, Answer, Failure, Hello, Implementation, Op, Reply, PROTOCOL_VERSION};
+///
+/// struct Nameless;
+/// impl Implementation for Nameless {
+///     fn hello(&mut self) -> Answer<Hello> {
+///         let (name, version) = ("nameless".into(), "0".into());
+///         Ok(Hello { name, version, protocol: PROTOCOL_VERSION, ops: vec![], profile: None, note: None })
+///     }
+///     fn answer(&mut self, op: &Op) -> Answer<Reply> {
+///         Err(Failure::unsupported(op.name()))
+///     }
+/// }
+/// // A line that is not JSON is answered, `quit` is answered, and nothing after it is read.
+/// let input = "not json\n{\"id\":7,\"op\":\"quit\"}\n{\"id\":8,\"op\":\"hello\"}\n";
+/// let mut out = Vec::new();
+/// serve(&mut Nameless, input.as_bytes(), &mut out).unwrap();
+/// let lines: Vec<String> = String::from_utf8(out).unwrap().lines().map(String::from).collect();
+/// assert_eq!(lines.len(), 2);
+/// assert!(lines[0].contains("bad_request"));
+/// assert_eq!(lines[1], "{\"id\":7}");
+/// ```
 pub fn serve(imp: &mut dyn Implementation, mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut line = Vec::new();
     loop {

@@ -24,6 +24,7 @@ pub struct CaseFile {
     /// What the file covers.
     #[serde(default)]
     pub description: Option<String>,
+    /// The cases, in file order.
     pub cases: Vec<Case>,
 }
 
@@ -31,6 +32,7 @@ pub struct CaseFile {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Variant {
+    /// Standard chess.
     #[default]
     Standard,
     /// Guidelines II: Chess960, castling moves written king takes own rook.
@@ -53,6 +55,7 @@ pub struct Case {
     pub laws: Vec<Laws>,
     /// The rule in plain words, one line.
     pub description: String,
+    /// Free labels, selected with `--tag`.
     #[serde(default)]
     pub tags: Vec<String>,
     /// The starting position; the initial position (FIDE 2.3) when absent.
@@ -61,6 +64,7 @@ pub struct Case {
     /// A Chess960 start position number (Guidelines II.2), instead of `fen`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start960: Option<u16>,
+    /// The variant: standard chess (the default) or Chess960.
     #[serde(default)]
     pub variant: Variant,
     /// Moves played from the starting position, in UCI notation.
@@ -79,6 +83,7 @@ pub struct Case {
     /// Full supervision (the default) or none (rapid and blitz only: A.5, A.4 in 2018).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supervision: Option<Supervision>,
+    /// What the case asserts.
     pub expect: Expect,
     /// Expectations that differ under a profile (only where implementations may legitimately
     /// differ): replaces the named fields of `expect`.
@@ -90,10 +95,12 @@ pub struct Case {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimExpect {
+    /// The draw claimed.
     pub claim: DrawClaim,
     /// The intended move (UCI), or none.
     #[serde(default, rename = "move")]
     pub mv: Option<String>,
+    /// Whether the claim is valid.
     pub valid: bool,
 }
 
@@ -101,7 +108,9 @@ pub struct ClaimExpect {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FlagExpect {
+    /// The side whose flag falls.
     pub flagged: Color,
+    /// The result that follows.
     pub result: GameResult,
 }
 
@@ -122,6 +131,7 @@ pub struct ScoresheetExpect {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rejection {
+    /// The kind of error the refusal must have (`invalid_fen`, `illegal_position`, `illegal_move`).
     pub kind: ErrorKind,
     /// A finer reason (for example `opposite_check`), compared when the implementation gives one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -132,8 +142,13 @@ pub struct Rejection {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum SanReading {
+    /// The move named, in UCI notation.
     Move(String),
-    Error { error: ErrorKind },
+    /// An error of the kind given.
+    Error {
+        /// The kind of error (`invalid_san`, `ambiguous_san`, `illegal_move` or `refused`).
+        error: ErrorKind,
+    },
 }
 
 /// The expectations of a case: only what it asserts.
@@ -149,17 +164,22 @@ pub struct Expect {
     /// The exact set of legal moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal_moves: Option<Vec<String>>,
+    /// Whether the player to move is in check (FIDE 3.9).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_check: Option<bool>,
+    /// The state of the game (FIDE 5.1.1, 5.2, 9.6).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<Status>,
+    /// The result of the game in the position (`*` while it goes on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
     /// The exact set of draws the player to move may claim now without naming a move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claimable: Option<Vec<DrawClaim>>,
+    /// Claims of a draw and whether each is valid (FIDE 9.2, 9.3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claim: Option<Vec<ClaimExpect>>,
+    /// The result when a side's flag falls (FIDE 6.9).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flag: Option<Vec<FlagExpect>>,
     /// The position after the moves, compared as a position (FIDE 9.2.3) and halfmove clock.
@@ -174,6 +194,7 @@ pub struct Expect {
     /// SAN text to the move (UCI) or the error it must give.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parse_san: Option<BTreeMap<String, SanReading>>,
+    /// The position, or a move in `moves`, must be refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rejected: Option<Rejection>,
     /// The arbiter's outcome of the case's events.
@@ -246,6 +267,7 @@ impl Expect {
 /// 3.7.4.1)"`; more than one bracket for more than one edition, `"N (2018: M) (2027: K)"`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClauseRef {
+    /// The clause's id: its number in [`Laws::CLAUSE_IDS`].
     pub id: String,
     /// The numbers written in brackets, in the order written: never [`Laws::CLAUSE_IDS`], no
     /// edition twice.

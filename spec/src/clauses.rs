@@ -15,8 +15,11 @@ pub const BUILTIN: &str = include_str!("../fide-clauses.yaml");
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Checkable {
+    /// A program can decide all of it.
     Yes,
+    /// A program can decide part of it (the part named in `what`).
     Partial,
+    /// A program cannot decide it; listed so that the corpus can say why it has no case.
     No,
 }
 
@@ -27,12 +30,17 @@ pub struct Clause {
     /// Its id: its number in [`Laws::CLAUSE_IDS`](arbiter_core::Laws::CLAUSE_IDS) (its number
     /// in another edition: [`Laws::number`](arbiter_core::Laws::number)).
     pub id: String,
+    /// Its title, in short.
     pub title: String,
+    /// Whether a program can decide it.
     pub checkable: Checkable,
+    /// The number of cases it needs, when not the default (see [`Clause::required`]).
     #[serde(default)]
     pub min: Option<u32>,
+    /// The part a program can decide, or what the cases must include.
     #[serde(default)]
     pub what: Option<String>,
+    /// How its content differs between editions of the Laws, if it does.
     #[serde(default)]
     pub laws: Option<String>,
 }
@@ -52,12 +60,15 @@ impl Clause {
 pub struct Clauses(pub Vec<Clause>);
 
 impl Clauses {
+    /// The clause list shipped with the corpus ([`BUILTIN`]).
     pub fn builtin() -> Clauses {
         Clauses::parse(BUILTIN).expect("the built-in clause list parses (tested)")
     }
+    /// Reads a clause list in the YAML form of `fide-clauses.yaml`.
     pub fn parse(text: &str) -> Result<Clauses, String> {
         serde_yaml::from_str(text).map(Clauses).map_err(|e| e.to_string())
     }
+    /// The clause with the id `id`.
     pub fn get(&self, id: &str) -> Option<&Clause> {
         self.0.iter().find(|c| c.id == id)
     }
@@ -66,14 +77,20 @@ impl Clauses {
 /// One row of the coverage table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CoverageRow {
+    /// The clause's id.
     pub id: String,
+    /// The clause's title.
     pub title: String,
+    /// Whether a program can decide the clause.
     pub checkable: Checkable,
+    /// The number of cases the clause needs.
     pub required: u32,
+    /// The number of cases citing it.
     pub cases: u32,
 }
 
 impl CoverageRow {
+    /// Whether enough cases cite the clause.
     pub fn is_met(&self) -> bool {
         self.cases >= self.required
     }

@@ -15,9 +15,13 @@ use crate::protocol::{GameResult, PositionSpec, Status};
 /// A problem in a corpus, naming the file, the line and the case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CorpusError {
+    /// The file, relative to the corpus directory.
     pub file: PathBuf,
+    /// The line, when known.
     pub line: Option<usize>,
+    /// The case's id, when the problem is in a case.
     pub case: Option<String>,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -50,6 +54,7 @@ pub const MAX_ID_CHARS: usize = 200;
 /// A case with where it was read.
 #[derive(Clone, Debug)]
 pub struct LocatedCase {
+    /// The case.
     pub case: Case,
     /// The file, relative to the corpus directory.
     pub file: PathBuf,
@@ -60,14 +65,18 @@ pub struct LocatedCase {
 /// A loaded corpus.
 #[derive(Clone, Debug, Default)]
 pub struct Corpus {
+    /// The directory the corpus was loaded from.
     pub root: PathBuf,
+    /// The cases, in the order read.
     pub cases: Vec<LocatedCase>,
 }
 
 impl Corpus {
+    /// The cases, in the order read.
     pub fn cases(&self) -> impl Iterator<Item = &Case> {
         self.cases.iter().map(|c| &c.case)
     }
+    /// The case with the id `id`, with where it was read.
     pub fn find(&self, id: &str) -> Option<&LocatedCase> {
         self.cases.iter().find(|c| c.case.id == id)
     }
@@ -254,6 +263,18 @@ pub fn parse_bytes(file: &Path, bytes: &[u8]) -> Result<Vec<LocatedCase>, Corpus
 }
 
 /// Parses one case file's text; `file` names it in errors.
+///
+/// ```
+/// use std::path::Path;
+/// use arbiter_spec::corpus::parse_file;
+///
+/// let text = "cases:\n  - id: start-perft\n    refs: [\"3.10.1\"]\n    description: twenty moves from the start\n    expect: {perft: {1: 20}}\n";
+/// let cases = parse_file(Path::new("start.yaml"), text).unwrap();
+/// assert_eq!((cases[0].case.id.as_str(), cases[0].line), ("start-perft", 2));
+/// // A misspelt expectation is an error naming the file, not a case that asserts nothing.
+/// let error = parse_file(Path::new("bad.yaml"), &text.replace("perft:", "pertf:")).unwrap_err();
+/// assert!(error.to_string().starts_with("bad.yaml"));
+/// ```
 pub fn parse_file(file: &Path, text: &str) -> Result<Vec<LocatedCase>, CorpusError> {
     if text.len() as u64 > MAX_FILE_BYTES {
         return Err(error(file, None, None, format!("larger than the limit of {MAX_FILE_BYTES} bytes")));

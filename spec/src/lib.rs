@@ -5,6 +5,8 @@
 //! trait, serving and the adapter client) is the crate `arbiter_protocol`, re-exported here
 //! under the module names it had before it became a crate of its own.
 
+#![deny(missing_docs)]
+
 pub use arbiter_protocol::client as adapter;
 pub use arbiter_protocol::message as protocol;
 pub use arbiter_protocol::{child, excerpt, implementation, serve};

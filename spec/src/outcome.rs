@@ -9,19 +9,29 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Outcome {
+    /// Every expectation held.
     Pass,
+    /// Not checked: the implementation cannot answer what the case asks, or the run leaves it out
+    /// (perft over `--max-nodes`); the reason says which.
     Skip,
+    /// Failed, and listed in `--expect FILE` as expected to fail.
     Xfail,
+    /// An expectation did not hold.
     Fail,
+    /// Passed, though listed in `--expect FILE` as expected to fail (fails the run).
     Xpass,
+    /// The case could not be run, or the implementation broke (crashed, answered nonsense).
     Error,
+    /// The implementation did not answer within the deadline.
     Timeout,
 }
 
 impl Outcome {
+    /// Every outcome, in the order the summary line counts them.
     pub const ALL: [Outcome; 7] =
         [Outcome::Pass, Outcome::Fail, Outcome::Skip, Outcome::Xfail, Outcome::Xpass, Outcome::Error, Outcome::Timeout];
 
+    /// The outcome as reports print it (`PASS`).
     pub fn name(self) -> &'static str {
         match self {
             Outcome::Pass => "PASS",
@@ -62,25 +72,33 @@ impl fmt::Display for Outcome {
 pub struct Mismatch {
     /// What was checked, e.g. `legal_moves` or `perft 3`.
     pub what: String,
+    /// What the case expected.
     pub expected: String,
+    /// What the implementation answered.
     pub actual: String,
 }
 
 /// The report of one case.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CaseReport {
+    /// The case's id.
     pub id: String,
     /// The case file, relative to the corpus directory (in JSON as lossy UTF-8: a file name
     /// that is not UTF-8 shows U+FFFD where its bad bytes were).
     #[serde(serialize_with = "serialize_lossy")]
     pub file: PathBuf,
+    /// The line of the case's `id` in its file.
     pub line: usize,
+    /// The article of the case's first clause (`3` for `3.7.3.1`).
     pub article: String,
+    /// The clauses the case tests, as written in its `refs`.
     pub refs: Vec<String>,
+    /// What running the case gave.
     pub outcome: Outcome,
     /// Why it was skipped, errored or timed out.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The expectations that did not hold.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub mismatches: Vec<Mismatch>,
 }
@@ -93,16 +111,24 @@ fn serialize_lossy<S: serde::Serializer>(path: &std::path::Path, serializer: S) 
 /// The counts of each outcome.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
+    /// Cases that passed.
     pub passed: usize,
+    /// Cases that failed.
     pub failed: usize,
+    /// Cases skipped.
     pub skipped: usize,
+    /// Cases that failed as expected (`--expect`).
     pub xfailed: usize,
+    /// Cases that passed though expected to fail.
     pub xpassed: usize,
+    /// Cases that could not be run or whose implementation broke.
     pub errors: usize,
+    /// Cases whose implementation did not answer in time.
     pub timeouts: usize,
 }
 
 impl Summary {
+    /// The counts of the outcomes of `reports`.
     pub fn of(reports: &[CaseReport]) -> Summary {
         let mut s = Summary::default();
         for r in reports {
@@ -121,10 +147,12 @@ impl Summary {
             Outcome::Timeout => &mut self.timeouts,
         }
     }
+    /// The number of cases with `outcome`.
     pub fn count(&self, outcome: Outcome) -> usize {
         let mut copy = *self;
         *copy.slot(outcome)
     }
+    /// The number of cases.
     pub fn total(&self) -> usize {
         Outcome::ALL.iter().map(|o| self.count(*o)).sum()
     }

@@ -6,10 +6,15 @@ use arbiter_core::Laws;
 /// A rule profile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Profile {
+    /// Its name, as `--profile` and `hello` write it (`fide-2023`).
     pub name: &'static str,
+    /// The edition of the Laws it follows.
     pub laws: Laws,
+    /// Whether draws by repetition and by the fifty-move rule need a claim (FIDE 9.2, 9.3) or come automatically.
     pub draws: DrawMode,
+    /// How far a dead position (FIDE 5.2.2) is recognised.
     pub dead: DeadMode,
+    /// What it is, in a line.
     pub description: &'static str,
 }
 

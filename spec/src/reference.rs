@@ -29,6 +29,21 @@ use crate::protocol::{
 };
 
 /// The reference core, deciding under one edition of the Laws and one rule profile.
+///
+/// ```
+/// use arbiter_spec::implementation::{observe, perft};
+/// use arbiter_spec::protocol::{PositionSpec, Status};
+/// use arbiter_spec::reference::Reference;
+///
+/// let mut reference = Reference::default();
+/// let start = PositionSpec { fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(), ..Default::default() };
+/// assert_eq!(perft(&mut reference, &start, 2).unwrap().nodes, 400);
+/// // FIDE 5.1.1: after 1. f3 e5 2. g4 Qh4 White is checkmated.
+/// let moves = ["f2f3", "e7e5", "g2g4", "d8h4"].map(String::from).to_vec();
+/// let seen = observe(&mut reference, &PositionSpec { moves, ..start }).unwrap();
+/// assert_eq!(seen.status, Some(Status::Checkmate));
+/// assert_eq!(seen.legal_moves, Some(vec![]));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Reference {
     laws: Laws,
@@ -132,6 +147,7 @@ impl Reference {
         })
     }
 
+    /// The perft count (FIDE 3.10.1: legal moves only) of the position `depth` half-moves deep, with its divide; deeper than [`perft::MAX_DEPTH`] is refused.
     pub fn perft(&mut self, spec: &PositionSpec, depth: u32) -> Answer<PerftAnswer> {
         if depth > perft::MAX_DEPTH {
             let message =

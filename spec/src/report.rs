@@ -16,10 +16,15 @@ use crate::outcome::{CaseReport, Outcome, Summary};
 /// A report format (`--format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
+    /// For a terminal: the cases with an unexpected outcome, grouped by article, and the counts.
     Human,
+    /// JSON lines: one object per case, then the summary.
     Json,
+    /// JUnit XML, for CI systems.
     Junit,
+    /// TAP (Test Anything Protocol).
     Tap,
+    /// A Markdown table.
     Markdown,
 }
 
@@ -28,7 +33,9 @@ pub enum Format {
 pub struct RunInfo {
     /// The implementation (`hello`'s name, or the command).
     pub implementation: String,
+    /// The profile the run followed.
     pub profile: String,
+    /// The edition of the Laws the run followed.
     pub laws: String,
     /// The command that reruns one case, without the case (`--id ID` is appended).
     pub rerun: String,

@@ -28,6 +28,7 @@ pub enum LetterSet {
 }
 
 impl LetterSet {
+    /// Every letter set, English first.
     pub const ALL: [LetterSet; 7] = [
         LetterSet::English,
         LetterSet::German,
@@ -118,17 +119,22 @@ impl Default for Letters {
 pub struct Roles(u8);
 
 impl Roles {
+    /// No role.
     pub const NONE: Roles = Roles(0);
 
+    /// The set of `role` alone.
     pub const fn only(role: Role) -> Roles {
         Roles(1 << role as u8)
     }
+    /// Whether `role` is in the set.
     pub const fn contains(self, role: Role) -> bool {
         self.0 & (1 << role as u8) != 0
     }
+    /// Whether the set holds no role.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// The set with `role` added.
     pub const fn with(self, role: Role) -> Roles {
         Roles(self.0 | 1 << role as u8)
     }

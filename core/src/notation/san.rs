@@ -17,16 +17,20 @@ pub enum CastlingSign {
 /// How checkmate is marked (FIDE C.13: `++` or `#`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MateSign {
+    /// `#`.
     Hash,
+    /// `++`.
     DoublePlus,
 }
 
 /// A way of writing SAN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SanStyle {
+    /// How castling is written.
     pub castling: CastlingSign,
     /// Whether a promotion is written `e8=Q` (PGN) or `e8Q` (FIDE C.11).
     pub promotion_equals: bool,
+    /// How checkmate is marked.
     pub mate: MateSign,
     /// Piece letters (FIDE C.2, C.3).
     pub letters: LetterSet,
@@ -49,9 +53,11 @@ impl SanStyle {
         letters: LetterSet::English,
     };
 
+    /// This style with checkmate marked by `mate`.
     pub const fn with_mate(self, mate: MateSign) -> SanStyle {
         SanStyle { mate, ..self }
     }
+    /// This style with the piece letters of `letters`.
     pub const fn with_letters(self, letters: LetterSet) -> SanStyle {
         SanStyle { letters, ..self }
     }
@@ -72,6 +78,19 @@ enum Form {
 
 /// FIDE C.8 to C.13: the SAN of the legal move `m` in `pos` in the given style (`Nf3`, `exd6`,
 /// `Ngf3`, `e8=Q+`, `O-O#`). `m` must be legal in `pos` (it is written as if it were).
+///
+/// ```
+/// use arbiter_core::notation::{write_san, SanStyle};
+/// use arbiter_core::Position;
+///
+/// let pos = Position::from_fen("4k3/P7/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+/// let castle = pos.parse_uci("e1g1").unwrap();
+/// assert_eq!(write_san(&pos, castle, SanStyle::PGN), "O-O");
+/// assert_eq!(write_san(&pos, castle, SanStyle::FIDE), "0-0"); // FIDE C.13
+/// let promote = pos.parse_uci("a7a8q").unwrap();
+/// assert_eq!(write_san(&pos, promote, SanStyle::PGN), "a8=Q+");
+/// assert_eq!(write_san(&pos, promote, SanStyle::FIDE), "a8Q+"); // FIDE C.11
+/// ```
 pub fn write_san(pos: &Position, m: Move, style: SanStyle) -> String {
     write(pos, m, style, Form::Short)
 }

@@ -9,6 +9,19 @@ use crate::notation::{write_san, Letters, Roles, SanStyle};
 use crate::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
 
 /// Reads SAN in one reading context.
+///
+/// ```
+/// use arbiter_core::notation::{LetterSet, Letters, SanError, SanReader};
+/// use arbiter_core::Position;
+///
+/// let pos = Position::startpos();
+/// // FIDE C.3: German letters (S for Springer).
+/// let german = SanReader::new(Letters::Set(LetterSet::German));
+/// assert_eq!(pos.uci(german.read(&pos, "Sf3").unwrap().mv), "g1f3");
+/// // A false check sign is a warning, or an error for a strict reader (C.13).
+/// assert_eq!(SanReader::default().read(&pos, "e4+").unwrap().warnings.len(), 1);
+/// assert!(matches!(SanReader::default().strict().read(&pos, "e4+"), Err(SanError::FalseSign(_))));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct SanReader {
     /// The piece letters to read (FIDE C.3); English by default.
@@ -20,7 +33,9 @@ pub struct SanReader {
 /// A move read from SAN, with what was wrong but harmless in its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadMove {
+    /// The move.
     pub mv: Move,
+    /// The signs written that the move does not bear out.
     pub warnings: Vec<SanWarning>,
 }
 
@@ -29,13 +44,25 @@ pub struct ReadMove {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SanWarning {
     /// `+` on a move that gives no check.
-    FalseCheck { text: String },
+    FalseCheck {
+        /// The move as written.
+        text: String,
+    },
     /// `#` or `++` on a move that does not checkmate.
-    FalseMate { text: String },
+    FalseMate {
+        /// The move as written.
+        text: String,
+    },
     /// `x` on a move that captures nothing (C.9).
-    FalseCapture { text: String },
+    FalseCapture {
+        /// The move as written.
+        text: String,
+    },
     /// `e.p.` on a move that is not an en passant capture (C.9.3).
-    FalseEnPassant { text: String },
+    FalseEnPassant {
+        /// The move as written.
+        text: String,
+    },
 }
 
 impl SanWarning {
@@ -68,21 +95,47 @@ impl fmt::Display for SanWarning {
 pub enum SanError {
     /// The text is not algebraic notation.
     #[error("invalid SAN {text:?}: {reason}")]
-    Invalid { text: String, reason: String },
+    Invalid {
+        /// The text read.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// FIDE 3.10: the text is notation (Appendix C), but no piece can legally make the move.
     /// `pawn_captures` are the pawn captures onto the square when the text is a pawn advance
     /// (`f6`, C.8) that only a capture can reach: the capture is written with the departure
     /// file (`exf6`, C.9.3), so the text names no legal move, but a reader may take it for one
     /// (Guidelines I.8: a sealed move whose meaning is clear).
     #[error("illegal move {text:?} in position {fen}{}", capture_hint(pawn_captures))]
-    Illegal { text: String, fen: String, pawn_captures: Vec<String> },
+    Illegal {
+        /// The text read.
+        text: String,
+        /// The FEN of the position it was read in.
+        fen: String,
+        /// The pawn captures onto the square, in SAN (empty unless the text is a pawn advance only a capture can make).
+        pawn_captures: Vec<String>,
+    },
     /// FIDE C.10: more than one piece can make the move and the text does not say which.
     #[error("ambiguous move {text:?} in position {fen}: it could be {}", candidates.join(" or "))]
-    Ambiguous { text: String, fen: String, candidates: Vec<String> },
+    Ambiguous {
+        /// The text read.
+        text: String,
+        /// The FEN of the position it was read in.
+        fen: String,
+        /// The moves it could be, in SAN.
+        candidates: Vec<String>,
+    },
     /// FIDE C.9.3: a pawn capture must name the pawn's departure file (`exf6`, not `xf6`): a
     /// capture sign without it is not notation.
     #[error("pawn capture {text:?} does not name the departure file (FIDE C.9.3) in position {fen}: write {}", candidates.join(" or "))]
-    PawnCaptureWithoutFile { text: String, fen: String, candidates: Vec<String> },
+    PawnCaptureWithoutFile {
+        /// The text read.
+        text: String,
+        /// The FEN of the position it was read in.
+        fen: String,
+        /// The captures it could be, in SAN with the departure file.
+        candidates: Vec<String>,
+    },
     /// A false sign, rejected in strict mode.
     #[error("{0}")]
     FalseSign(SanWarning),

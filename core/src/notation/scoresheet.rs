@@ -8,6 +8,7 @@ use crate::{Move, Position};
 /// One move of a scoresheet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScoresheetMove {
+    /// The move read.
     pub mv: Move,
     /// The text as written, `e.p.` included.
     pub text: String,
@@ -20,10 +21,20 @@ pub struct ScoresheetMove {
 pub enum ScoresheetError {
     /// The half-move (1 = White's first move) and why it cannot be read.
     #[error("half-move {ply} ({text:?}): {source}")]
-    Move { ply: usize, text: String, source: SanError },
+    Move {
+        /// The half-move (1 = White's first move).
+        ply: usize,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be read.
+        source: SanError,
+    },
     /// A token that belongs to no move (`e.p.` or `(=)` before the first move).
     #[error("{text:?} at the start of the scoresheet belongs to no move")]
-    Stray { text: String },
+    Stray {
+        /// The token.
+        text: String,
+    },
 }
 
 /// FIDE C.12/C.13: reads a game written as in Appendix C from `start`.

@@ -8,13 +8,27 @@ use crate::{Move, Position, SealedVerdict};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SealedReading {
     /// The move is clear and legal; the signs that are wrong but optional (C.13) are listed.
-    Valid { mv: Move, warnings: Vec<SanWarning> },
+    Valid {
+        /// The move sealed.
+        mv: Move,
+        /// The signs written that the move does not bear out.
+        warnings: Vec<SanWarning>,
+    },
     /// I.8.1: the move is ambiguous; the sealing player loses.
-    Ambiguous { error: SanError },
+    Ambiguous {
+        /// Why the text names no single move.
+        error: SanError,
+    },
     /// I.8.2: the true significance of the move cannot be established; the sealing player loses.
-    Unreadable { error: SanError },
+    Unreadable {
+        /// Why the text cannot be read.
+        error: SanError,
+    },
     /// I.8.3: the move is illegal; the sealing player loses.
-    Illegal { error: SanError },
+    Illegal {
+        /// Why the move is illegal.
+        error: SanError,
+    },
     /// I.8 does not apply: the game ended before the move (FIDE 5.1.1 checkmate, 5.2.1
     /// stalemate), so there is no move to seal.
     GameOver,

@@ -7,8 +7,10 @@ use crate::{CastlingSide, File, Move, Position, Rank, Role, Square};
 /// (`Koenig`, `Laeufer`, `fuenf`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Spelling {
+    /// ASCII: `Koenig`, `Laeufer`, `fuenf`.
     #[default]
     Ascii,
+    /// Umlauts: `König`, `Läufer`, `fünf`.
     Umlaut,
 }
 

@@ -54,6 +54,7 @@ impl Category {
         }
     }
 
+    /// The category in words, as a finding names it (`pins / check`).
     pub fn name(self) -> &'static str {
         match self {
             Category::PinOrCheck => "pins / check",

@@ -28,6 +28,7 @@ pub struct Finding {
     pub missing: Vec<String>,
     /// Moves the program lists that the Laws do not allow.
     pub extra: Vec<String>,
+    /// Whether the position is one of Chess960 (Guidelines II), its castling moves written king takes own rook.
     pub chess960: bool,
     /// The perft depth at which the totals first differed.
     pub depth: u32,

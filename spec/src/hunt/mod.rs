@@ -27,6 +27,7 @@ use crate::protocol::{ErrorKind, PositionSpec};
 /// What to hunt for and for how long.
 #[derive(Clone, Debug)]
 pub struct HuntConfig {
+    /// The seed of the random playouts: the same seed gives the same playouts.
     pub seed: u64,
     /// How many playouts to generate at most.
     pub positions: u64,
@@ -62,6 +63,7 @@ impl Default for HuntConfig {
 /// The result of a hunt.
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct HuntReport {
+    /// The seed the playouts were drawn from.
     pub seed: u64,
     /// Playouts whose positions were compared.
     pub positions: u64,
@@ -73,6 +75,7 @@ pub struct HuntReport {
     pub chess960_skipped: Option<String>,
     /// Why the hunt stopped early, if it did (the engine failed every request, for one).
     pub stopped: Option<String>,
+    /// How long the hunt took, in seconds.
     pub seconds: f64,
 }
 

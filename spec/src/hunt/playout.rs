@@ -11,12 +11,15 @@ use arbiter_core::SplitMix64;
 /// One position of a playout with the move that led to it (none for the start).
 #[derive(Clone, Copy)]
 pub struct Step {
+    /// The position.
     pub pos: Position,
+    /// The move that led to it.
     pub last_move: Option<Move>,
 }
 
 /// A random playout: its positions from the start, the start included.
 pub struct Playout {
+    /// The steps, from the start.
     pub steps: Vec<Step>,
 }
 

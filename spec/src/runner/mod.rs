@@ -23,6 +23,7 @@ use verdict::{unable, Verdict};
 /// How to run.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
+    /// The rule profile.
     pub profile: Profile,
     /// The edition (the profile's unless `--laws` says otherwise).
     pub laws: Laws,
@@ -30,10 +31,12 @@ pub struct RunOptions {
     pub max_nodes: Option<u64>,
     /// Cases expected to fail (`--expect FILE`).
     pub expected_failures: BTreeSet<String>,
+    /// The number of worker threads.
     pub jobs: usize,
 }
 
 impl RunOptions {
+    /// The options of a run under `profile`: its edition, no node limit, no expected failures, one worker.
     pub fn new(profile: Profile) -> RunOptions {
         RunOptions { profile, laws: profile.laws, max_nodes: None, expected_failures: BTreeSet::new(), jobs: 1 }
     }
@@ -43,6 +46,32 @@ impl RunOptions {
 pub type Factory<'a> = dyn Fn() -> Result<Box<dyn Implementation>, String> + Sync + 'a;
 
 /// Runs `cases` with `jobs` workers, calling `progress` after each case; reports in case order.
+///
+/// ```
+/// use std::path::Path;
+/// use arbiter_spec::implementation::Implementation;
+/// use arbiter_spec::outcome::Outcome;
+/// use arbiter_spec::reference::Reference;
+/// use arbiter_spec::{corpus, profile, runner};
+///
+/// let text = "cases:
+///   - id: right
+///     refs: [\"3.10.1\"]
+///     description: twenty moves from the start
+///     expect: {perft: {1: 20}}
+///   - id: wrong
+///     refs: [\"3.10.1\"]
+///     description: a count the Laws do not give
+///     expect: {perft: {1: 21}}
+/// ";
+/// let cases = corpus::parse_file(Path::new("perft.yaml"), text).unwrap();
+/// let options = runner::RunOptions::new(profile::find("fide-2023").unwrap());
+/// let factory = || Ok(Box::new(Reference::default()) as Box<dyn Implementation>);
+/// let reports = runner::run(&cases.iter().collect::<Vec<_>>(), &factory, &options, &|_| {});
+/// let outcomes: Vec<Outcome> = reports.iter().map(|r| r.outcome).collect();
+/// assert_eq!(outcomes, [Outcome::Pass, Outcome::Fail]);
+/// assert_eq!(reports[1].mismatches[0].actual, "20");
+/// ```
 pub fn run(
     cases: &[&LocatedCase],
     factory: &Factory<'_>,

@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 /// A perft divide: the total leaf count and the count below each move (UCI text, lower case).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Divide {
+    /// The total leaf count.
     pub nodes: u64,
+    /// The count below each move (UCI, lower case).
     pub moves: BTreeMap<String, u64>,
 }
 

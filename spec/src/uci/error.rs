@@ -6,22 +6,63 @@ use std::time::Duration;
 /// process carry the last lines it wrote to stderr.
 #[derive(Debug, thiserror::Error)]
 pub enum UciError {
+    /// The engine command line is empty or cannot be split into words (an unclosed quote).
     #[error("bad engine command line {command:?}: {reason}")]
-    BadCommand { command: String, reason: String },
+    BadCommand {
+        /// The engine command line.
+        command: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The engine cannot be started.
     #[error("cannot start engine {command:?}: {source}")]
     Spawn {
+        /// The engine command line.
         command: String,
+        /// Why it cannot be started.
         #[source]
         source: std::io::Error,
     },
+    /// The engine exited while arbiter waited for an answer.
     #[error("engine {command:?} crashed ({status}) while {waiting_for}{}", stderr_note(.stderr))]
-    Crashed { command: String, status: String, waiting_for: String, stderr: Vec<String> },
+    Crashed {
+        /// The engine command line.
+        command: String,
+        /// How it exited, in words.
+        status: String,
+        /// What arbiter was waiting for.
+        waiting_for: String,
+        /// The last lines it wrote to stderr.
+        stderr: Vec<String>,
+    },
+    /// The engine did not answer within the deadline.
     #[error("engine {command:?} timed out after {timeout:?} while {waiting_for}{}", stderr_note(.stderr))]
-    TimedOut { command: String, timeout: Duration, waiting_for: String, stderr: Vec<String> },
+    TimedOut {
+        /// The engine command line.
+        command: String,
+        /// The deadline.
+        timeout: Duration,
+        /// What arbiter was waiting for.
+        waiting_for: String,
+        /// The last lines it wrote to stderr.
+        stderr: Vec<String>,
+    },
+    /// The engine wrote something the UCI protocol does not allow here.
     #[error("engine {command:?} broke the protocol: {message}")]
-    Protocol { command: String, message: String },
+    Protocol {
+        /// The engine command line.
+        command: String,
+        /// What it wrote wrong.
+        message: String,
+    },
+    /// The engine does not offer a feature arbiter needs (`go perft`, `UCI_Chess960`).
     #[error("engine {command:?} does not support {feature}")]
-    Unsupported { command: String, feature: String },
+    Unsupported {
+        /// The engine command line.
+        command: String,
+        /// The feature missing.
+        feature: String,
+    },
 }
 
 impl UciError {

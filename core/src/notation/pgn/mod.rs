@@ -24,6 +24,7 @@ type Located<T> = Result<T, (usize, PgnErrorKind)>;
 /// A move of a game with its annotations.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameMove {
+    /// The move played.
     pub mv: Move,
     /// The move as written in the file.
     pub san: String,
@@ -40,6 +41,7 @@ pub struct GameMove {
 }
 
 impl GameMove {
+    /// `mv` written `san`, without annotations, comments, clock or variations.
     pub fn new(mv: Move, san: String) -> GameMove {
         GameMove {
             mv,
@@ -64,6 +66,7 @@ pub struct Game {
     pub tags: Vec<(String, String)>,
     /// The starting position (from the `FEN` tag, else the initial position of FIDE 2.3).
     pub start: Position,
+    /// The moves of the main line, in order.
     pub moves: Vec<GameMove>,
     /// The termination marker, if the movetext has one.
     pub result: Option<GameResult>,
@@ -111,31 +114,51 @@ pub struct PgnError {
     pub game: usize,
     /// The line of the offending text.
     pub line: usize,
+    /// What is wrong.
     pub kind: PgnErrorKind,
 }
 
+/// Why a game cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PgnErrorKind {
+    /// The input cannot be read (an I/O error, in words).
     #[error("cannot read the input: {0}")]
     Io(String),
+    /// A tag pair that is not `[Name "value"]`.
     #[error("malformed tag pair {0:?} (expected [Name \"value\"])")]
     Tag(String),
+    /// The `FEN` tag's position cannot be read or cannot occur.
     #[error("bad FEN tag: {0}")]
     Fen(#[from] FenError),
+    /// A move of the movetext names no legal move.
     #[error("move {ply} ({text:?}): {source}")]
-    Move { ply: usize, text: String, source: Box<SanError> },
+    Move {
+        /// The half-move in its line (1 for the line's first move).
+        ply: usize,
+        /// The move as written.
+        text: String,
+        /// Why it names no legal move.
+        source: Box<SanError>,
+    },
+    /// A `{` comment runs to the end of the input.
     #[error("comment not closed by }}")]
     UnclosedComment,
+    /// A `(` variation is not closed.
     #[error("variation not closed by )")]
     UnclosedVariation,
+    /// A `)` closes no variation.
     #[error(") without a variation to close")]
     UnopenedVariation,
+    /// A variation stands before any move it could replace.
     #[error("variation before any move")]
     VariationWithoutMove,
+    /// A termination marker inside a variation.
     #[error("result {0:?} inside a variation")]
     ResultInVariation(String),
+    /// Text after the game's termination marker.
     #[error("{0:?} after the result")]
     AfterResult(String),
+    /// Text in the movetext that is no move, number, annotation or comment.
     #[error("unexpected {0:?} in the movetext")]
     Unexpected(String),
 }

@@ -32,6 +32,7 @@ pub struct PgnReader<R> {
 }
 
 impl<R: BufRead> PgnReader<R> {
+    /// A reader of the games in `input`, skipping variations, reading English SAN leniently.
     pub fn new(input: R) -> PgnReader<R> {
         PgnReader {
             input,
@@ -43,6 +44,7 @@ impl<R: BufRead> PgnReader<R> {
             san: SanReader::default(),
         }
     }
+    /// This reader, with variations skipped or kept as `variations` says.
     pub fn variations(self, variations: Variations) -> PgnReader<R> {
         PgnReader { variations, ..self }
     }
@@ -159,6 +161,20 @@ impl<R: BufRead> Iterator for PgnReader<R> {
 }
 
 /// Reads every game of a PGN text (a convenience over [`PgnReader`]).
+///
+/// ```
+/// use arbiter_core::notation::pgn::{read_all, Variations};
+/// use arbiter_core::GameResult;
+///
+/// let text = "[Event \"?\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"?\"]\n\n1. e4 Ke7 2. Ke3 *\n";
+/// let games = read_all(text, Variations::Skip);
+/// let first = games[0].as_ref().unwrap();
+/// assert_eq!((first.moves.len(), first.result), (4, Some(GameResult::BlackWins)));
+/// assert!(first.final_position().is_check());
+/// // The second game's second move is illegal: an error naming the game and its line.
+/// let error = games[1].as_ref().unwrap_err();
+/// assert_eq!((error.game, error.line), (2, 7));
+/// ```
 pub fn read_all(text: &str, variations: Variations) -> Vec<Result<Game, PgnError>> {
     PgnReader::new(text.as_bytes()).variations(variations).collect()
 }
