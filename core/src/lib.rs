@@ -16,7 +16,6 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 
-#[allow(missing_docs)] // documented by the lead (issue 14)
 pub mod arbiter;
 pub mod attacks;
 mod castling;
