@@ -18,7 +18,9 @@
 //!    least fixpoint of the move rules in which pawns on one file never pass each other (an
 //!    assumption kept only where the result confirms it); the losing king can only be mated
 //!    on a square of its reach that the winner's men can attack, with a net of the men's
-//!    possible contributions around it (blockers, attackers, the winner's king);
+//!    possible contributions around it (blockers, attackers, the winner's king); and, where
+//!    one side can only ever move its king between two squares, the reaches with the other
+//!    king kept away from them (stepping next to them would stalemate the boxed side);
 //! 5. a short exhaustive search of the reachable positions (`reachable`), which settles the
 //!    positions whose future is small (every move stalemates, the pieces are walled in);
 //! 6. the guided search (`guided`): depth-first with iterative deepening over every move, the
@@ -82,6 +84,10 @@ pub enum Proof {
     /// The squares every man can ever reach (pawns on one file never passing each other)
     /// leave the losing king no square where the side's men could checkmate it.
     Confined,
+    /// One side can only ever move its king between two squares: the first time the other
+    /// king steps next to them, the boxed side has no legal move and the game ends (FIDE
+    /// 5.2.1); until then the reaches leave no checkmate by the side.
+    BoxedKing,
     /// The position has only forced moves, and they end in stalemate, in a checkmate of the
     /// side, or in a repetition.
     ForcedLine,
@@ -100,6 +106,7 @@ impl Proof {
             Proof::LoneMinorPiece => "lone_minor_piece",
             Proof::LockedPawns => "locked_pawns",
             Proof::Confined => "confined",
+            Proof::BoxedKing => "boxed_king",
             Proof::ForcedLine => "forced_line",
             Proof::Exhausted { .. } => "exhausted_search",
         }
@@ -187,6 +194,9 @@ pub fn analyse(pos: &Position, side: Color, budget: u64) -> Analysis {
     // after every move of a game, `material::is_dead_position`) only the cheap proofs run.
     if budget > 0 && confinement::no_mate(&pos, side) {
         return Analysis { verdict: Verdict::Unwinnable(Proof::Confined), nodes: quick_nodes };
+    }
+    if budget > 0 && confinement::boxed_no_mate(&pos, side) {
+        return Analysis { verdict: Verdict::Unwinnable(Proof::BoxedKing), nodes: quick_nodes };
     }
     let budget = budget.saturating_sub(quick_nodes);
     let mut reach = reachable::Search::new(&pos, side);
