@@ -287,6 +287,20 @@ fn boxed_king_proof(pos: &Position, side: Color, boxed: Color) -> bool {
         return false;
     }
     let occupied = pos.occupied();
+    // The boxed side's other men must never move: none of them may have a move now (a cheap
+    // test before the reaches, which would find the same move).
+    let movable = (pos.by_color(boxed) - pos.by_role(Role::King)).into_iter().any(|sq| {
+        let Some(role) = pos.role_at(sq) else { return false };
+        if role == Role::Pawn {
+            let push = pawn_push(boxed, sq).is_some_and(|to| !occupied.contains(to));
+            push || (pawn_attacks(boxed, sq) & (pos.by_color(free) - pos.by_role(Role::King))).any()
+        } else {
+            (attacks(boxed, role, sq, occupied) - pos.by_color(boxed)).any()
+        }
+    });
+    if movable {
+        return false;
+    }
     let candidates: Vec<Square> = (king_attacks(s) - pos.by_color(boxed))
         .into_iter()
         .filter(|&t| !pos.is_attacked_by(free, t, occupied.without(s)))
