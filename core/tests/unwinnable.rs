@@ -287,6 +287,20 @@ fn dead_5_2_2_boxed_king_shuttles_between_two_squares() {
     }
 }
 
+/// FIDE 5.2.2: a lone bishop against rooks and queens (CHA's test vector, lines 508 and 509:
+/// White cannot mate). Next to a king in check from the bishop, a rook or queen always stands
+/// where it can block the check or take the bishop.
+#[test]
+fn one_side_5_2_2_lone_bishop_against_rooks_that_interpose() {
+    for fen in ["rr6/rk6/8/8/8/2K5/2B5/8 b - - 0 1", "rr1r4/rk1r4/rr6/8/8/2K5/2B5/8 b - - 0 1"] {
+        check(fen, NotMate, Unstated);
+        assert_eq!(unwinnable(&position(fen), Color::White), Verdict::Unwinnable(Proof::Interposition), "{fen}");
+    }
+    // The near miss: a dark bishop of Black's on b8 cannot block on the light diagonal, and the
+    // rook is too far away: Be4 is mate.
+    check("kb6/8/1K6/8/8/3B4/8/6r1 w - - 0 1", Mate, Unstated);
+}
+
 #[test]
 fn dead_5_2_2_pawns_on_one_file_never_pass_each_other() {
     // CHA test vector (labelled "--"): the d5 and d2 pawns can advance towards each other but
@@ -414,7 +428,7 @@ fn cha_test_vector() -> (Vec<(Position, Query)>, Vec<Refused>) {
 /// The most undetermined answers the CHA test-vector half may give with the default budget:
 /// what the core reaches today (CHA itself leaves 0.55 % of the full vector undetermined; the
 /// goal is at most 0.5 %, about 9 of these 1,734 queries). The test fails if it grows.
-const TEST_VECTOR_UNDETERMINED_AT_MOST: usize = 54;
+const TEST_VECTOR_UNDETERMINED_AT_MOST: usize = 52;
 
 /// FIDE 5.2.2, 6.9: every answer on CHA's test vector agrees with CHA's label (a winnable
 /// line must replay to checkmate), apart from the undetermined ones, which are counted.

@@ -79,6 +79,10 @@ pub enum Proof {
     /// No pawn is on the board, the side has a single knight or bishop, and no placement of
     /// the opponent's few pieces around its king makes a checkmate.
     LoneMinorPiece,
+    /// No pawn is on the board, the side has a single bishop, and the opponent's pieces are
+    /// rooks, queens and bishops of that bishop's colour: next to a checked king, one of them
+    /// can always block the check or capture the bishop.
+    Interposition,
     /// The pawns are locked for ever and wall the side's pieces away from the losing king.
     LockedPawns,
     /// The squares every man can ever reach (pawns on one file never passing each other)
@@ -104,6 +108,7 @@ impl Proof {
             Proof::BareKing => "bare_king",
             Proof::BishopsOfOneColour => "bishops_of_one_colour",
             Proof::LoneMinorPiece => "lone_minor_piece",
+            Proof::Interposition => "interposition",
             Proof::LockedPawns => "locked_pawns",
             Proof::Confined => "confined",
             Proof::BoxedKing => "boxed_king",
@@ -342,7 +347,8 @@ mod tests {
     /// Random positions around the proofs' cases: small pawnless material (lone minors,
     /// bishops of one colour) and locked walls with kings and pieces dropped anywhere.
     fn random_position(rng: &mut crate::SplitMix64, n: usize) -> Option<Position> {
-        const SETS: [&str; 8] = ["Kk", "KkN", "KkBb", "KkNq", "KkNr", "KkBn", "KkBBb", "KkNb"];
+        const SETS: [&str; 11] =
+            ["Kk", "KkN", "KkBb", "KkNq", "KkNr", "KkBn", "KkBBb", "KkNb", "KkBrr", "KkBqb", "KkBrb"];
         const WALL: [(usize, char); 16] = [
             (24, 'P'),
             (33, 'P'),
