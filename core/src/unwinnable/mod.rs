@@ -347,8 +347,8 @@ mod tests {
     /// Random positions around the proofs' cases: small pawnless material (lone minors,
     /// bishops of one colour) and locked walls with kings and pieces dropped anywhere.
     fn random_position(rng: &mut crate::SplitMix64, n: usize) -> Option<Position> {
-        const SETS: [&str; 11] =
-            ["Kk", "KkN", "KkBb", "KkNq", "KkNr", "KkBn", "KkBBb", "KkNb", "KkBrr", "KkBqb", "KkBrb"];
+        const SETS: [&str; 12] =
+            ["Kk", "KkN", "KkBb", "KkNq", "KkNr", "KkBn", "KkBBb", "KkNb", "KkBrr", "KkBqb", "KkBrb", "KkNqqr"];
         const WALL: [(usize, char); 16] = [
             (24, 'P'),
             (33, 'P'),
