@@ -11,7 +11,8 @@
 //! 1. forced-move following: while the side to move has a single legal move, play it;
 //! 2. a static proof of unwinnability (`static_proof`): bare king, bishops of one colour,
 //!    permanently locked pawn structures with the kings and pieces confined to regions, and an
-//!    exhaustive check of the mate patterns a lone minor piece can give (`mate_patterns`);
+//!    exhaustive check of the mate patterns a lone minor piece can give, and the blocks a rook or
+//!    queen can always interpose against a lone bishop (`mate_patterns`);
 //! 3. a quick helpmate search (`helpmate`), greedy along a move ordering that drives the losing
 //!    king to the edge: it finds the mates of most real game endings in a few dozen nodes;
 //! 4. the reaches of the men (`confinement`): for every man the squares it can ever stand on, a
