@@ -82,20 +82,20 @@ fn unwinnable_bad_fen_is_a_usage_error() {
 #[test]
 fn flag_6_9_undetermined_is_an_error_not_a_result() {
     let dir = Scratch::new("unwinnable");
-    // CHA's test vector, line 106 (labelled `WB`): White can mate, by a long helpmate through
-    // the pawn walls that the core's default budget does not find, so the verdict is
-    // undetermined (when the search learns to find it, this test needs another position the
-    // core leaves undetermined).
+    // CHA's test vector, line 42 (labelled `WB`): Black can mate, by a long helpmate that
+    // the core's default budget does not find, so the verdict is undetermined (when the
+    // search learns to find it, this test needs another position the core leaves
+    // undetermined).
     let case = r#"description: FIDE 6.9 - an undetermined flag fall.
 cases:
   - id: flag-undetermined-6-9
     refs: ["6.9"]
-    description: White can mate only by a long helpmate.
+    description: Black can mate only by a long helpmate.
     tags: [flag]
-    fen: 6kR/4p1p1/1p2P1P1/1P2p3/1P2P3/1P2p1p1/4P1P1/5BK1 b - - 0 1
+    fen: k5b1/Pp3p2/1P3Pp1/6P1/8/8/8/4K3 w - - 0 1
     expect:
       flag:
-        - {flagged: black, result: 1-0}
+        - {flagged: white, result: 0-1}
 "#;
     dir.write("flag.yaml", case);
     let (code, out, err) = arbiter(&["run", "--cases", dir.str()], "");

@@ -32,7 +32,7 @@
 //! around it must be one that a man of the loser can fill, a man of `side` can attack, or
 //! `side`'s king can cover from a square two steps away.
 
-use crate::attacks::{attacks, king_attacks, pawn_attacks};
+use crate::attacks::{attacks, between, king_attacks, line, pawn_attacks};
 use crate::{Bitboard, Color, Position, Role, Square};
 
 /// The assumptions about pawns on one file are revised at most this many times.
@@ -75,22 +75,29 @@ impl Confinement {
     /// The reaches of the men of `pos`, with the assumptions about pawns on one file that the
     /// result confirms.
     pub(super) fn of(pos: &Position) -> Confinement {
+        Confinement::with_king_bans(pos, [Bitboard::EMPTY; 2])
+    }
+
+    /// [`Confinement::of`] where the king of each colour is assumed never to enter the squares
+    /// `king_bans` gives it (by colour index): an upper bound of the games that keep the
+    /// assumption, up to the first move that breaks it.
+    fn with_king_bans(pos: &Position, king_bans: [Bitboard; 2]) -> Confinement {
         let mut dropped = Bitboard::EMPTY;
         for _ in 0..MAX_ROUNDS {
             let barriers = Barriers::of(pos, dropped);
-            let confinement = Confinement::saturate(pos, &barriers.squares);
+            let confinement = Confinement::saturate(pos, &barriers.squares, king_bans);
             let broken = confinement.broken(&barriers);
             if broken.is_empty() {
                 return confinement;
             }
             dropped |= broken;
         }
-        Confinement::saturate(pos, &[Bitboard::EMPTY; 64])
+        Confinement::saturate(pos, &[Bitboard::EMPTY; 64], king_bans)
     }
 
     /// The least solution of the rules, with the pawns' advances kept off `barriers` (by the
     /// pawn's start square).
-    fn saturate(pos: &Position, barriers: &[Bitboard; 64]) -> Confinement {
+    fn saturate(pos: &Position, barriers: &[Bitboard; 64], king_bans: [Bitboard; 2]) -> Confinement {
         let mut men: Vec<Man> = pos
             .occupied()
             .into_iter()
@@ -172,7 +179,7 @@ impl Confinement {
                         }
                     }
                     Role::King => {
-                        let open = enterable - forbidden[m.color.index()];
+                        let open = enterable - forbidden[m.color.index()] - king_bans[m.color.index()];
                         m.reach = flood(m.reach, |sq| king_attacks(sq) & open);
                     }
                     role => {
@@ -252,6 +259,112 @@ impl Confinement {
 pub(super) fn no_mate(pos: &Position, side: Color) -> bool {
     let confinement = Confinement::of(pos);
     confinement.no_mate(side)
+}
+
+/// FIDE 5.2.1, 5.2.2: a proof that `side` can never checkmate that rests on a *boxed* king:
+/// a side (`boxed`) whose men can never move except its king, which can only step between its
+/// square `s` and one other square `t`.
+///
+/// The argument assumes that the other side's king never steps next to `s` or `t` and computes
+/// the reaches under that assumption. If they confirm that the boxed side can only ever move
+/// its king between `s` and `t`, consider the first move that breaks the assumption: the free
+/// king steps next to the boxed king's other square (next to the boxed king itself is
+/// illegal, FIDE 3.8.2), so the boxed side is left without a legal move: the game ends at
+/// once, in stalemate (5.2.1) or checkmate (5.1.1). Every mate is then a mate of a game that
+/// keeps the assumption (which the reaches rule out), or the breaking move itself, which can
+/// only mate by uncovering a check of the free side's pieces (a king gives no check): that is
+/// ruled out separately when `side` is the free side.
+pub(super) fn boxed_no_mate(pos: &Position, side: Color) -> bool {
+    Color::ALL.into_iter().any(|boxed| boxed_king_proof(pos, side, boxed))
+}
+
+/// [`boxed_no_mate`] with `boxed` the side whose king is boxed in.
+fn boxed_king_proof(pos: &Position, side: Color, boxed: Color) -> bool {
+    let free = !boxed;
+    let s = pos.king(boxed);
+    // Castling moves a rook with the king (FIDE 3.8.2): the argument counts king steps only.
+    if !pos.castling_rights().is_empty() || pos.ep_square().is_some() {
+        return false;
+    }
+    let occupied = pos.occupied();
+    // The boxed side's other men must never move: none of them may have a move now (a cheap
+    // test before the reaches, which would find the same move).
+    let movable = (pos.by_color(boxed) - pos.by_role(Role::King)).into_iter().any(|sq| {
+        let Some(role) = pos.role_at(sq) else { return false };
+        if role == Role::Pawn {
+            let push = pawn_push(boxed, sq).is_some_and(|to| !occupied.contains(to));
+            push || (pawn_attacks(boxed, sq) & (pos.by_color(free) - pos.by_role(Role::King))).any()
+        } else {
+            (attacks(boxed, role, sq, occupied) - pos.by_color(boxed)).any()
+        }
+    });
+    if movable {
+        return false;
+    }
+    let candidates: Vec<Square> = (king_attacks(s) - pos.by_color(boxed))
+        .into_iter()
+        .filter(|&t| !pos.is_attacked_by(free, t, occupied.without(s)))
+        .collect();
+    if candidates.is_empty() || candidates.len() > 2 {
+        return false;
+    }
+    candidates.into_iter().any(|t| {
+        let box_squares = Bitboard::from_square(s).with(t);
+        let near = king_attacks(s) | king_attacks(t);
+        if near.contains(pos.king(free)) {
+            return false;
+        }
+        let mut bans = [Bitboard::EMPTY; 2];
+        bans[free.index()] = near;
+        let confinement = Confinement::with_king_bans(pos, bans);
+        let shuttles = confinement.men.iter().filter(|m| m.color == boxed).all(|m| {
+            if m.role == Role::King {
+                (m.reach - box_squares).is_empty()
+            } else {
+                !m.promotes && m.reach == Bitboard::from_square(m.start)
+            }
+        });
+        shuttles
+            && confinement.no_mate(side)
+            && (side == boxed || !confinement.discovers_check(free, box_squares, near))
+    })
+}
+
+impl Confinement {
+    /// Whether a step of `color`'s king from a square of its reach onto a square of `near`
+    /// could uncover a check of one of `color`'s pieces on a king on `targets` (the piece on
+    /// its reach, beyond the king's square on a line to the target, with nothing that always
+    /// stays in between, and the king stepping off that line).
+    fn discovers_check(&self, color: Color, targets: Bitboard, near: Bitboard) -> bool {
+        let king = self.king_reach(color);
+        let departures = king.into_iter().filter(|&y| (king_attacks(y) & near).any());
+        let sliders: Vec<&Man> = self
+            .men
+            .iter()
+            .filter(|m| m.color == color && (m.promotes || matches!(m.role, Role::Bishop | Role::Rook | Role::Queen)))
+            .collect();
+        let never_empty = !self.cleared;
+        departures.into_iter().any(|y| {
+            targets.into_iter().any(|k| {
+                sliders.iter().any(|m| {
+                    m.reach.into_iter().any(|p| {
+                        // The king must leave the line for another square next to the box,
+                        // and nothing that always stays may stand between.
+                        let ray = between(p, k);
+                        let leaves_line = (king_attacks(y) & (near - line(p, k))).any();
+                        if !ray.contains(y) || !leaves_line || (ray.without(y) & never_empty).any() {
+                            return false;
+                        }
+                        let straight = p.file() == k.file() || p.rank() == k.rank();
+                        m.promotes
+                            || m.role == Role::Queen
+                            || (straight && m.role == Role::Rook)
+                            || (!straight && m.role == Role::Bishop)
+                    })
+                })
+            })
+        })
+    }
 }
 
 impl Confinement {
@@ -449,6 +562,56 @@ mod tests {
         if let (Some(man), Some(_)) = (man, m.promotion_role()) {
             promoted.push(man);
         }
+    }
+
+    /// FIDE 5.2.1, 5.2.2: the boxed-king proof near the positions it settles: each CHA position
+    /// with a boxed king, changed by one man added anywhere or one king moved, and wherever
+    /// the proof still says a side cannot mate, neither helpmate search finds a mate.
+    #[test]
+    fn boxed_king_5_2_2_never_contradicts_a_helpmate() {
+        use crate::{Piece, SplitMix64};
+        let text = include_str!("../../tests/data/unwinnability/cha-test-vector-half.txt");
+        let boxed: Vec<Position> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.len() > 3)
+            .filter_map(|l| format!("{} 0 1", l[2..].trim()).parse::<Position>().ok())
+            .filter(|pos| Color::ALL.into_iter().any(|side| boxed_no_mate(pos, side)))
+            .collect();
+        assert!(boxed.len() >= 8, "only {} boxed positions", boxed.len());
+        const ROLES: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+        let mut rng = SplitMix64::new(0xB0C5_ED00_4B1D_5EED);
+        let (mut proofs, mut mates) = (0, 0);
+        for n in 0..1500 {
+            let mut pos = boxed[n % boxed.len()];
+            let sq = Square::from_index(rng.index(64) as u8).unwrap_or(Square::A1);
+            if pos.occupied().contains(sq) {
+                continue;
+            }
+            let color = if rng.index(2) == 0 { Color::White } else { Color::Black };
+            if rng.index(3) == 0 {
+                let king = pos.king(color);
+                pos.remove(Piece { color, role: Role::King }, king);
+                pos.put(Piece { color, role: Role::King }, sq);
+            } else {
+                let role = ROLES[rng.index(ROLES.len())];
+                if role == Role::Pawn && !(8..56).contains(&sq.index()) {
+                    continue;
+                }
+                pos.put(Piece { color, role }, sq);
+            }
+            let Ok(pos) = pos.fen().parse::<Position>() else { continue };
+            for side in Color::ALL {
+                let (helpmate, _) = super::super::helpmate::search(&pos, side, 1_000);
+                mates += usize::from(helpmate.is_some());
+                if boxed_no_mate(&pos, side) {
+                    proofs += 1;
+                    let (guided, _) = super::super::guided::search(&pos, side, 5_000);
+                    let mate = helpmate.is_some() || matches!(guided, super::super::guided::Guided::Mate(_));
+                    assert!(!mate, "{}: boxed-king proof for {side:?}, but a helpmate", pos.fen());
+                }
+            }
+        }
+        assert!(proofs > 250 && mates > 500, "{proofs} proofs, {mates} mates");
     }
 
     #[test]

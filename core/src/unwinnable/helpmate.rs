@@ -24,7 +24,8 @@ const DEEPENING_STEP: u32 = 2;
 /// Searches a helpmate by `side` from `pos` within `budget` nodes; the line, if found, and
 /// the nodes searched.
 pub(super) fn search(pos: &Position, side: Color, budget: u64) -> (Option<Vec<Move>>, u64) {
-    let mut search = Search { side, nodes: 0, budget, width: 0, failed: HashMap::default(), line: Vec::new() };
+    let mut search =
+        Search { side, nodes: 0, budget, width: 0, failed: HashMap::default(), line: Vec::new(), buffers: Vec::new() };
     for (width, max_plies) in PASSES {
         search.width = width;
         search.failed.clear();
@@ -61,6 +62,9 @@ struct Search {
     failed: HashMap<u64, u32, KeyBuild>,
     /// The mating line, last move first, filled on the way back up.
     line: Vec<Move>,
+    /// One buffer for the ordered moves of each ply of the current line, kept between nodes
+    /// (a node allocates nothing).
+    buffers: Vec<Vec<(i32, Move)>>,
 }
 
 impl Search {
@@ -93,13 +97,20 @@ impl Search {
 
     /// Tries the best `width` moves by the ordering, one ply deeper each.
     fn deeper(&mut self, pos: &Position, moves: &[Move], plies: u32) -> Outcome {
-        let mut ordered: Vec<(i32, Move)> = moves.iter().map(|&m| (self.score(pos, m), m)).collect();
+        let ply = plies as usize;
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        let mut ordered = std::mem::take(&mut self.buffers[ply]);
+        ordered.clear();
+        ordered.extend(moves.iter().map(|&m| (self.score(pos, m), m)));
         let best_first = |&(score, _): &(i32, Move)| std::cmp::Reverse(score);
         if (1..ordered.len()).contains(&self.width) {
             ordered.select_nth_unstable_by_key(self.width - 1, best_first);
             ordered.truncate(self.width);
         }
         ordered.sort_unstable_by_key(best_first);
+        let mut outcome = Outcome::NoMate;
         for &(_, m) in &ordered {
             let mut next = *pos;
             next.play_unchecked(m);
@@ -107,12 +118,17 @@ impl Search {
                 Outcome::NoMate => {}
                 Outcome::Mate => {
                     self.line.push(m);
-                    return Outcome::Mate;
+                    outcome = Outcome::Mate;
+                    break;
                 }
-                Outcome::OutOfBudget => return Outcome::OutOfBudget,
+                Outcome::OutOfBudget => {
+                    outcome = Outcome::OutOfBudget;
+                    break;
+                }
             }
         }
-        Outcome::NoMate
+        self.buffers[ply] = ordered;
+        outcome
     }
 
     /// Move ordering: higher first.
@@ -131,7 +147,8 @@ impl Search {
 /// moves that can give check (FIDE 3.9.1) are played and tested.
 fn mating_move(pos: &Position, moves: &[Move]) -> Option<Move> {
     let discoverers = discoverers(pos);
-    moves.iter().copied().filter(|&m| may_check(pos, m, discoverers)).find(|&m| {
+    let checks = CheckSquares::of(pos);
+    moves.iter().copied().filter(|&m| may_check(pos, m, discoverers, &checks)).find(|&m| {
         let mut next = *pos;
         next.play_unchecked(m);
         next.is_checkmate()
@@ -159,14 +176,43 @@ fn discoverers(pos: &Position) -> Bitboard {
 /// A superset of the moves that give check: the moved (or promoted) piece attacks the enemy
 /// king from its arrival square, or the move uncovers a slider; castling and en passant are
 /// always tried.
-fn may_check(pos: &Position, m: Move, discoverers: Bitboard) -> bool {
+fn may_check(pos: &Position, m: Move, discoverers: Bitboard, checks: &CheckSquares) -> bool {
     if m.is_castle() || m.is_en_passant() || discoverers.contains(m.from()) {
         return true;
     }
     let us = pos.turn();
     let role = m.promotion_role().or_else(|| pos.role_at(m.from())).unwrap_or(Role::Pawn);
+    let king = pos.king(!us);
+    if !between(m.to(), king).contains(m.from()) {
+        // The square the piece leaves is not on its line to the king: the squares of the
+        // present occupancy say it.
+        return checks.by_role[role.index()].contains(m.to());
+    }
     let occupied = pos.occupied().without(m.from()).with(m.to());
-    attacks(us, role, m.to(), occupied).contains(pos.king(!us))
+    attacks(us, role, m.to(), occupied).contains(king)
+}
+
+/// For each role, the squares from which a piece of the side to move of that role would
+/// attack the enemy king, with the pieces as they stand.
+struct CheckSquares {
+    by_role: [Bitboard; 6],
+}
+
+impl CheckSquares {
+    fn of(pos: &Position) -> CheckSquares {
+        let them = !pos.turn();
+        let king = pos.king(them);
+        let occupied = pos.occupied();
+        let mut by_role = [Bitboard::EMPTY; 6];
+        for role in Role::ALL {
+            // Attacks are symmetric: a piece on `sq` attacks the king exactly when the same
+            // piece on the king's square (a pawn of the other colour) attacks `sq`.
+            let colour = if role == Role::Pawn { them } else { pos.turn() };
+            by_role[role.index()] =
+                if role == Role::King { Bitboard::EMPTY } else { attacks(colour, role, king, occupied) };
+        }
+        CheckSquares { by_role }
+    }
 }
 
 /// The winner's moves: promote (a queen first), push pawns, approach the losing king.

@@ -6,15 +6,16 @@
 //! that piece, and the opponent's pieces that do not stand next to their king only hurt the
 //! mate (they may capture or block; removing them never frees a flight square). So a mate
 //! exists with the present material if and only if one exists with the opponent's pieces (a
-//! subset of them) placed next to its king; with at most two such pieces, all those
+//! subset of them) placed next to its king; with at most three such pieces, all those
 //! placements are enumerated and tested. None is checkmate: `side` cannot mate, ever
-//! (K+N v K, K+N v K+Q, K+B v K+B of the same colour, ...).
+//! (K+N v K, K+N v K+Q, K+N v K+3Q, K+B v K+B of the same colour, ...).
 
 use crate::attacks::{attacks, king_attacks};
 use crate::{Bitboard, Color, Piece, Position, Role, Square};
 
-/// At most this many opponent pieces are placed around the king.
-const MAX_BLOCKERS: usize = 2;
+/// At most this many opponent pieces are placed around the king (three take about 2 ms, once
+/// per material in a search).
+const MAX_BLOCKERS: usize = 3;
 
 /// FIDE 5.2.2: `side` has a king and one knight or bishop, there are no pawns, the opponent
 /// has at most [`MAX_BLOCKERS`] pieces besides the king, and no placement of them gives a
@@ -37,6 +38,39 @@ pub(super) fn no_mate_with_lone_minor(pos: &Position, side: Color) -> bool {
     }
     let patterns = Patterns { side, minor, minor_colour: colour_class(minor, minor_sq), blockers };
     !patterns.any_mate()
+}
+
+/// FIDE 5.2.2: `side` has a king and a single bishop, there are no pawns (so no piece is ever
+/// gained and bishops keep their colour), and every piece of the opponent's other than its
+/// king is a rook, a queen, or a bishop of `side`'s bishop's colour: `side` can never mate.
+///
+/// Only the bishop can give check (a king gives none, and with one slider there is no
+/// discovered or double check), along a diagonal to the mated king's square `x`; let `d` be
+/// the square of that diagonal next to `x` (the bishop's own square in a contact check). The
+/// two squares next to both `x` and `d` on a rank or file, `x + (dx, 0)` and `x + (0, dy)`,
+/// are on the board (as `d = x + (dx, dy)` is) and of the other colour, so the bishop never
+/// attacks them, and `side`'s king, which may not stand next to `x` (FIDE 3.8.2), covers at
+/// most one of them. The other must hold one of the mated side's own men, or the king could
+/// step there; on that colour it is a rook or a queen. It stands next to `d` on a line, is not
+/// pinned (a bishop pins only along diagonals, and that square is not on one with `x`), and
+/// can step to `d`: it blocks the check, or captures the bishop. So no check is ever mate.
+pub(super) fn no_mate_lone_bishop_against_interposers(pos: &Position, side: Color) -> bool {
+    if pos.by_role(Role::Pawn).any() {
+        return false;
+    }
+    let kings = pos.by_role(Role::King);
+    let Some(bishop) = (pos.by_color(side) & !kings).single() else {
+        return false;
+    };
+    if pos.role_at(bishop) != Some(Role::Bishop) {
+        return false;
+    }
+    let colour = colour_class(Role::Bishop, bishop);
+    (pos.by_color(!side) & !kings).into_iter().all(|sq| match pos.role_at(sq) {
+        Some(Role::Rook | Role::Queen) => true,
+        Some(Role::Bishop) => colour.contains(sq),
+        _ => false,
+    })
 }
 
 /// The squares a piece can ever stand on: a bishop's colour, or the whole board.

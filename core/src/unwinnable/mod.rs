@@ -11,14 +11,17 @@
 //! 1. forced-move following: while the side to move has a single legal move, play it;
 //! 2. a static proof of unwinnability (`static_proof`): bare king, bishops of one colour,
 //!    permanently locked pawn structures with the kings and pieces confined to regions, and an
-//!    exhaustive check of the mate patterns a lone minor piece can give (`mate_patterns`);
+//!    exhaustive check of the mate patterns a lone minor piece can give, and the blocks a rook or
+//!    queen can always interpose against a lone bishop (`mate_patterns`);
 //! 3. a quick helpmate search (`helpmate`), greedy along a move ordering that drives the losing
 //!    king to the edge: it finds the mates of most real game endings in a few dozen nodes;
 //! 4. the reaches of the men (`confinement`): for every man the squares it can ever stand on, a
 //!    least fixpoint of the move rules in which pawns on one file never pass each other (an
 //!    assumption kept only where the result confirms it); the losing king can only be mated
 //!    on a square of its reach that the winner's men can attack, with a net of the men's
-//!    possible contributions around it (blockers, attackers, the winner's king);
+//!    possible contributions around it (blockers, attackers, the winner's king); and, where
+//!    one side can only ever move its king between two squares, the reaches with the other
+//!    king kept away from them (stepping next to them would stalemate the boxed side);
 //! 5. a short exhaustive search of the reachable positions (`reachable`), which settles the
 //!    positions whose future is small (every move stalemates, the pieces are walled in);
 //! 6. the guided search (`guided`): depth-first with iterative deepening over every move, the
@@ -77,11 +80,19 @@ pub enum Proof {
     /// No pawn is on the board, the side has a single knight or bishop, and no placement of
     /// the opponent's few pieces around its king makes a checkmate.
     LoneMinorPiece,
+    /// No pawn is on the board, the side has a single bishop, and the opponent's pieces are
+    /// rooks, queens and bishops of that bishop's colour: next to a checked king, one of them
+    /// can always block the check or capture the bishop.
+    Interposition,
     /// The pawns are locked for ever and wall the side's pieces away from the losing king.
     LockedPawns,
     /// The squares every man can ever reach (pawns on one file never passing each other)
     /// leave the losing king no square where the side's men could checkmate it.
     Confined,
+    /// One side can only ever move its king between two squares: the first time the other
+    /// king steps next to them, the boxed side has no legal move and the game ends (FIDE
+    /// 5.2.1); until then the reaches leave no checkmate by the side.
+    BoxedKing,
     /// The position has only forced moves, and they end in stalemate, in a checkmate of the
     /// side, or in a repetition.
     ForcedLine,
@@ -98,8 +109,10 @@ impl Proof {
             Proof::BareKing => "bare_king",
             Proof::BishopsOfOneColour => "bishops_of_one_colour",
             Proof::LoneMinorPiece => "lone_minor_piece",
+            Proof::Interposition => "interposition",
             Proof::LockedPawns => "locked_pawns",
             Proof::Confined => "confined",
+            Proof::BoxedKing => "boxed_king",
             Proof::ForcedLine => "forced_line",
             Proof::Exhausted { .. } => "exhausted_search",
         }
@@ -187,6 +200,9 @@ pub fn analyse(pos: &Position, side: Color, budget: u64) -> Analysis {
     // after every move of a game, `material::is_dead_position`) only the cheap proofs run.
     if budget > 0 && confinement::no_mate(&pos, side) {
         return Analysis { verdict: Verdict::Unwinnable(Proof::Confined), nodes: quick_nodes };
+    }
+    if budget > 0 && confinement::boxed_no_mate(&pos, side) {
+        return Analysis { verdict: Verdict::Unwinnable(Proof::BoxedKing), nodes: quick_nodes };
     }
     let budget = budget.saturating_sub(quick_nodes);
     let mut reach = reachable::Search::new(&pos, side);
@@ -332,7 +348,8 @@ mod tests {
     /// Random positions around the proofs' cases: small pawnless material (lone minors,
     /// bishops of one colour) and locked walls with kings and pieces dropped anywhere.
     fn random_position(rng: &mut crate::SplitMix64, n: usize) -> Option<Position> {
-        const SETS: [&str; 8] = ["Kk", "KkN", "KkBb", "KkNq", "KkNr", "KkBn", "KkBBb", "KkNb"];
+        const SETS: [&str; 12] =
+            ["Kk", "KkN", "KkBb", "KkNq", "KkNr", "KkBn", "KkBBb", "KkNb", "KkBrr", "KkBqb", "KkBrb", "KkNqqr"];
         const WALL: [(usize, char); 16] = [
             (24, 'P'),
             (33, 'P'),

@@ -19,6 +19,8 @@ pub(super) fn material_proof(pos: &Position, side: Color) -> Option<Proof> {
         Some(Proof::BishopsOfOneColour)
     } else if mate_patterns::no_mate_with_lone_minor(pos, side) {
         Some(Proof::LoneMinorPiece)
+    } else if mate_patterns::no_mate_lone_bishop_against_interposers(pos, side) {
+        Some(Proof::Interposition)
     } else {
         None
     }
