@@ -25,7 +25,15 @@ files=(
 if [ "$#" -gt 0 ]; then
   files=("$@")
 fi
-args=(--no-shuffle --jobs "${MUTANTS_JOBS:-1}" --package arbiter-core --test-package arbiter-spec)
+# The unmutated tree must pass the test first (cargo-mutants' own baseline would run the core's
+# tests instead, see .cargo/mutants.toml); its time sets the timeout of each mutant's run.
+corpus_test=(cargo test --profile mutants -p arbiter-spec --test corpus)
+"${corpus_test[@]}" --no-run
+start=$SECONDS
+"${corpus_test[@]}" -- whole_corpus_in_process_has_no_failures every_profile_passes_on_the_core
+baseline=$((SECONDS - start))
+timeout=$((baseline * 3 + 60))
+args=(--no-shuffle --jobs "${MUTANTS_JOBS:-1}" --baseline=skip --timeout "$timeout" --build-timeout 1800)
 for file in "${files[@]}"; do
   args+=(--file "$file")
 done

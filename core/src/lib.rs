@@ -34,7 +34,6 @@ pub mod perft_suite;
 mod position;
 mod setup;
 mod uci;
-#[allow(missing_docs)] // documented by the lead (issue 14)
 pub mod unwinnable;
 mod validate;
 mod zobrist;

@@ -3,7 +3,10 @@
 //! elementary endings, locked pawn walls), each stating which side can or cannot checkmate.
 //! Every `Winnable` line is replayed move by move and must end in checkmate by that side.
 
-use arbiter_core::{is_dead, unwinnable, unwinnable_with_budget, Color, DeadVerdict, Position, Proof, Verdict};
+use arbiter_core::{
+    is_dead, unwinnable, unwinnable_with_budget, CastlingMode, Color, DeadVerdict, Piece, Position, Proof, Role, Setup,
+    Square, Validation, Verdict,
+};
 
 /// What the Laws and the analysis say about one side.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -342,7 +345,7 @@ fn game_5_2_2_and_6_9_use_the_search() {
 fn analysis_5_2_2_reports_the_nodes_of_a_search() {
     // A helpmate needs a search; a static proof needs none.
     let alive = arbiter_core::analyse(&position("8/8/8/4k3/8/8/8/R3K3 w - - 0 1"), Color::White, 100_000);
-    assert!(alive.verdict.is_winnable() && alive.nodes > 0, "{alive:?}");
+    assert!(matches!(alive.verdict, Verdict::Winnable(_)) && alive.nodes > 0, "{alive:?}");
     let walled = arbiter_core::analyse(&position(WALL), Color::White, 100_000);
     assert_eq!(walled, arbiter_core::Analysis { verdict: Verdict::Unwinnable(Proof::LockedPawns), nodes: 0 });
 }
@@ -549,54 +552,25 @@ fn mates_within(pos: &Position, side: Color, plies: u32) -> bool {
 /// The pieces the random positions are drawn from (kings are always placed).
 const RANDOM_PIECES: &[u8] = b"QRBNPqrbnpBNbnPp";
 
-/// A FEN from (piece index, square) pairs: the two kings first, then the pieces; `None` when two
-/// land on one square or a pawn on a back rank.
-fn random_fen(kings: (u8, u8), pieces: &[(usize, u8)], white: bool) -> Option<String> {
-    let mut board = [None; 64];
-    board[usize::from(kings.0)] = Some(b'K');
-    if board[usize::from(kings.1)].is_some() {
-        return None;
-    }
-    board[usize::from(kings.1)] = Some(b'k');
-    for &(piece, sq) in pieces {
-        let c = RANDOM_PIECES[piece % RANDOM_PIECES.len()];
-        let sq = usize::from(sq);
-        if board[sq].is_some() || (c.eq_ignore_ascii_case(&b'p') && !(8..56).contains(&sq)) {
+/// A position from (piece index, square) pairs: the two kings first, then the pieces; `None`
+/// when two land on one square or the position cannot occur (FIDE 3.10.3: a pawn on a back
+/// rank, the side not to move in check, ...).
+fn random_position(kings: (u8, u8), pieces: &[(usize, u8)], white: bool) -> Option<Position> {
+    let mut setup = Setup::empty();
+    let square = |index: u8| Square::from_index(index % 64);
+    for (color, index) in [(Color::White, kings.0), (Color::Black, kings.1)] {
+        if setup.put(Piece::new(color, Role::King), square(index)?).is_some() {
             return None;
         }
-        board[sq] = Some(c);
     }
-    // The board runs from a1; the FEN placement from a8.
-    let a8_first: Vec<Option<char>> = (0..64).map(|i| board[(7 - i / 8) * 8 + i % 8].map(char::from)).collect();
-    Some(format!("{} {} - - 0 1", placement(&a8_first), if white { 'w' } else { 'b' }))
-}
-
-/// The FEN piece placement of 64 squares given from a8 to h1 (rank 8 first, as FEN writes it).
-fn placement(a8_first: &[Option<char>]) -> String {
-    let ranks: Vec<String> = a8_first
-        .chunks(8)
-        .map(|rank| {
-            let mut text = String::new();
-            let mut empty = 0;
-            for c in rank {
-                match c {
-                    Some(c) => {
-                        if empty > 0 {
-                            text.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        text.push(*c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-            }
-            text
-        })
-        .collect();
-    ranks.join("/")
+    for &(piece, index) in pieces {
+        let piece = Piece::from_char(char::from(RANDOM_PIECES[piece % RANDOM_PIECES.len()]))?;
+        if setup.put(piece, square(index)?).is_some() {
+            return None;
+        }
+    }
+    setup.set_turn(if white { Color::White } else { Color::Black });
+    setup.position(CastlingMode::Standard, Validation::Full).ok()
 }
 
 mod soundness {
@@ -615,8 +589,8 @@ mod soundness {
             pieces in prop::collection::vec((0usize..64, 0u8..64), 0..5),
             white in any::<bool>(),
         ) {
-            let Some(fen) = random_fen(kings, &pieces, white) else { return Ok(()) };
-            check_soundness(&fen)?;
+            let Some(pos) = random_position(kings, &pieces, white) else { return Ok(()) };
+            check_soundness(&pos)?;
         }
 
         /// The same on the positions of CHA's test vector changed a little: one king moved to
@@ -630,8 +604,8 @@ mod soundness {
         ) {
             let positions = cha_positions();
             let pos = &positions[index.index(positions.len())];
-            let Some(fen) = changed(pos, change) else { return Ok(()) };
-            check_soundness(&fen)?;
+            let Some(changed) = changed(pos, change) else { return Ok(()) };
+            check_soundness(&changed)?;
         }
     }
 
@@ -646,42 +620,30 @@ mod soundness {
         })
     }
 
-    /// `pos` with its king of one colour moved to `sq` (`true`), or the man on `sq` removed
-    /// (`false`, kings excepted); `None` when that is not possible.
-    fn changed(pos: &Position, (move_king, sq): (bool, u8)) -> Option<String> {
-        let fen = pos.fen();
-        let board = fen.split(' ').next()?;
-        let mut squares: Vec<Option<char>> = Vec::new();
-        for rank in board.split('/') {
-            for c in rank.chars() {
-                match c.to_digit(10) {
-                    Some(n) => squares.extend((0..n).map(|_| None)),
-                    None => squares.push(Some(c)),
-                }
-            }
-        }
-        // `squares` runs from a8 to h1: index the change the same way.
-        let target = usize::from(sq);
+    /// `pos` with its king of one colour (White on even squares) moved to `sq` (`true`), or
+    /// the man on `sq` removed (`false`, kings excepted); `None` when that is not possible.
+    fn changed(pos: &Position, (move_king, sq): (bool, u8)) -> Option<Position> {
+        let mut setup = pos.to_setup();
+        let target = Square::from_index(sq % 64)?;
         if move_king {
-            let king = if sq % 2 == 0 { 'K' } else { 'k' };
-            let from = squares.iter().position(|&c| c == Some(king))?;
-            if squares[target].is_some() {
+            let color = if sq % 2 == 0 { Color::White } else { Color::Black };
+            if setup.piece_at(target).is_some() {
                 return None;
             }
-            squares[from] = None;
-            squares[target] = Some(king);
+            setup.remove(pos.king(color));
+            setup.put(Piece::new(color, Role::King), target);
         } else {
-            if matches!(squares[target], None | Some('K' | 'k')) {
+            if setup.piece_at(target).is_none_or(|p| p.role == Role::King) {
                 return None;
             }
-            squares[target] = None;
+            setup.remove(target);
         }
-        let rest: Vec<&str> = fen.split(' ').skip(1).collect();
-        Some(format!("{} {}", placement(&squares), rest.join(" ")))
+        setup.position(CastlingMode::Standard, Validation::Full).ok()
     }
 
-    fn check_soundness(fen: &str) -> Result<(), TestCaseError> {
-        let Ok(pos) = Position::from_fen(fen) else { return Ok(()) };
+    fn check_soundness(pos: &Position) -> Result<(), TestCaseError> {
+        let (pos, fen) = (*pos, pos.fen());
+        let fen = fen.as_str();
         {
             for side in Color::ALL {
                 match unwinnable_with_budget(&pos, side, 20_000) {

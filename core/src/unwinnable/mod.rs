@@ -99,7 +99,10 @@ pub enum Proof {
     /// Every position reachable by any series of legal moves was examined, and none is a
     /// checkmate by the side: `nodes` is the work of the search that finished the proof (the
     /// positions it reached by a move, transpositions included).
-    Exhausted { nodes: u64 },
+    Exhausted {
+        /// The positions the finishing search reached.
+        nodes: u64,
+    },
 }
 
 impl Proof {
@@ -141,9 +144,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    pub fn is_winnable(&self) -> bool {
-        matches!(self, Verdict::Winnable(_))
-    }
+    /// Whether the side is proven unable to checkmate.
     pub fn is_unwinnable(&self) -> bool {
         matches!(self, Verdict::Unwinnable(_))
     }
@@ -152,6 +153,7 @@ impl Verdict {
 /// A verdict with the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
+    /// The verdict.
     pub verdict: Verdict,
     /// The nodes searched (helpmate and exhaustive searches together).
     pub nodes: u64,
@@ -164,7 +166,12 @@ pub enum DeadVerdict {
     Dead,
     /// At least one player can checkmate (the line for White, then Black, when found; at least
     /// one is `Some`).
-    Alive { white: Option<Vec<Move>>, black: Option<Vec<Move>> },
+    Alive {
+        /// White's mating line, if one was found.
+        white: Option<Vec<Move>>,
+        /// Black's mating line, if one was found.
+        black: Option<Vec<Move>>,
+    },
     /// Neither proven dead nor shown alive within the budget: the game goes on.
     Undetermined,
 }
@@ -315,35 +322,7 @@ mod tests {
     //! run on its own, must not find a mate.
 
     use super::{confinement, guided, helpmate, static_proof};
-    use crate::{Color, Position};
-
-    /// A FEN board from 64 optional piece letters, rank 8 first.
-    fn fen(board: &[Option<char>; 64], turn: char) -> String {
-        let ranks: Vec<String> = (0..8)
-            .rev()
-            .map(|rank| {
-                let mut text = String::new();
-                let mut empty = 0;
-                for file in 0..8 {
-                    match board[rank * 8 + file] {
-                        Some(c) => {
-                            if empty > 0 {
-                                text.push_str(&empty.to_string());
-                            }
-                            empty = 0;
-                            text.push(c);
-                        }
-                        None => empty += 1,
-                    }
-                }
-                if empty > 0 {
-                    text.push_str(&empty.to_string());
-                }
-                text
-            })
-            .collect();
-        format!("{} {turn} - - 0 1", ranks.join("/"))
-    }
+    use crate::{CastlingMode, Color, Piece, Position, Setup, Square, Validation};
 
     /// Random positions around the proofs' cases: small pawnless material (lone minors,
     /// bishops of one colour) and locked walls with kings and pieces dropped anywhere.
@@ -369,21 +348,23 @@ mod tests {
             (47, 'p'),
         ];
         const EXTRAS: [&str; 6] = ["", "B", "b", "R", "n", "Q"];
-        let mut board = [None; 64];
+        let square = |index: usize| Square::from_index(index as u8);
+        let mut setup = Setup::empty();
         let pieces = if n % 2 == 0 {
             SETS[rng.index(SETS.len())].to_string()
         } else {
             for (sq, c) in WALL {
-                board[sq] = Some(c);
+                setup.put(Piece::from_char(c)?, square(sq)?);
             }
             format!("Kk{}", EXTRAS[rng.index(EXTRAS.len())])
         };
         for c in pieces.chars() {
-            let sq = (0..64).map(|_| rng.index(64)).find(|&sq| board[sq].is_none())?;
-            board[sq] = Some(c);
+            let free = |sq: &usize| square(*sq).is_some_and(|sq| setup.piece_at(sq).is_none());
+            let sq = (0..64).map(|_| rng.index(64)).find(free)?;
+            setup.put(Piece::from_char(c)?, square(sq)?);
         }
-        let turn = if rng.index(2) == 0 { 'w' } else { 'b' };
-        fen(&board, turn).parse().ok()
+        setup.set_turn(if rng.index(2) == 0 { Color::White } else { Color::Black });
+        setup.position(CastlingMode::Standard, Validation::Full).ok()
     }
 
     #[test]
