@@ -206,18 +206,16 @@ fn parse_san<'a>(_: &'a Case, expect: &'a Expect, position: &PositionSpec, _: &R
             let op = Op::ParseSan { position: position.clone(), san: text.clone() };
             ask(op, move |answer, note| {
                 vec![match (reading, answer) {
-                    // Refused without a reason: right wherever a refusal is; and a case that asks
-                    // only for a refusal takes any reason (see ErrorKind::Refused).
-                    (SanReading::Error { error }, Err(Failure::Answered(body)))
-                        if body.kind != ErrorKind::Unsupported
-                            && (body.kind == ErrorKind::Refused || *error == ErrorKind::Refused) =>
-                    {
-                        Verdict::Pass
-                    }
                     (SanReading::Error { error }, Err(Failure::Answered(body)))
                         if body.kind != ErrorKind::Unsupported =>
                     {
-                        compare(&what, error, &body.kind)
+                        // Refused without a reason: right wherever a refusal is; and a case that
+                        // asks only for a refusal takes any reason (see ErrorKind::Refused).
+                        if body.kind == ErrorKind::Refused || *error == ErrorKind::Refused {
+                            Verdict::Pass
+                        } else {
+                            compare(&what, error, &body.kind)
+                        }
                     }
                     (reading, answer) => match (reading, take::<ParseSanAnswer>(&what, answer, note)) {
                         (SanReading::Move(mv), Ok(actual)) => compare(&what, mv, &actual.mv),
