@@ -102,6 +102,20 @@ fn shipped_corpus_checks_clean_and_is_large() {
     assert!(corpus.cases.len() >= 500, "{} cases", corpus.cases.len());
 }
 
+/// The corpus built into the binary is the source tree's `spec/cases`, file for file and byte
+/// for byte: no file left out by the build script's walk, none stale.
+#[test]
+fn embedded_corpus_is_the_source_corpus() {
+    let embedded = corpus::load_embedded().expect("the embedded corpus loads");
+    let on_disk = corpus::load(&corpus::default_dir()).expect("the shipped corpus loads");
+    let key = |c: &corpus::Corpus| -> Vec<(std::path::PathBuf, usize, String)> {
+        c.cases.iter().map(|l| (l.file.clone(), l.line, format!("{:?}", l.case))).collect()
+    };
+    assert_eq!(embedded.cases.len(), on_disk.cases.len());
+    assert!(key(&embedded) == key(&on_disk), "the embedded corpus differs from spec/cases");
+    assert_eq!(embedded.root, std::path::Path::new(corpus::EMBEDDED));
+}
+
 #[test]
 fn chess960_start_numbers_follow_the_published_numbering_ii_2() {
     // Scharnagl numbering: #0 BBQNNRKR, #518 RNBQKBNR (standard), #959 RKRNNQBB.

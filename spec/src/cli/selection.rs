@@ -12,7 +12,7 @@ use arbiter_spec::report::shell_word;
 /// Corpus and filters.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct Selection {
-    /// The corpus directory (default: the corpus shipped with arbiter).
+    /// The corpus directory (default: the corpus built into arbiter, `spec/cases` of its source).
     #[arg(long, value_name = "DIR")]
     pub cases: Option<PathBuf>,
     /// Only the case with this id (repeatable).
@@ -30,18 +30,27 @@ pub struct Selection {
 }
 
 impl Selection {
+    /// The corpus as messages name it: `--cases DIR`, or the embedded one.
     pub fn dir(&self) -> PathBuf {
-        self.cases.clone().unwrap_or_else(corpus::default_dir)
+        self.cases.clone().unwrap_or_else(|| PathBuf::from(corpus::EMBEDDED))
+    }
+
+    /// Loads the whole corpus: `--cases DIR`, else the one built into arbiter.
+    fn load(&self) -> Result<Corpus, Vec<CorpusError>> {
+        match &self.cases {
+            Some(dir) => corpus::load(dir),
+            None => corpus::load_embedded(),
+        }
     }
 
     /// Loads the whole corpus, or prints every problem (with file and line) and returns `None`.
     pub fn load_or_report(&self) -> Option<Corpus> {
-        corpus::load(&self.dir()).map_err(|errors| print_errors(&errors)).ok()
+        self.load().map_err(|errors| print_errors(&errors)).ok()
     }
 
     /// Loads and checks the whole corpus; every problem is returned.
     pub fn load_whole_checked(&self) -> Result<Corpus, Vec<CorpusError>> {
-        let corpus = corpus::load(&self.dir())?;
+        let corpus = self.load()?;
         let errors = corpus::check(&corpus, &Clauses::builtin());
         if errors.is_empty() {
             Ok(corpus)
