@@ -15,7 +15,7 @@
 //! impl Implementation for Minimal {
 //!     fn hello(&mut self) -> Answer<Hello> {
 //!         let (name, version) = ("minimal".into(), "0.1".into());
-//!         Ok(Hello { name, version, protocol: PROTOCOL_VERSION, ops: vec![], profile: None, note: None })
+//!         Ok(Hello { name, version, protocol: PROTOCOL_VERSION, ops: vec![], profile: None, note: None, rules: None })
 //!     }
 //!     fn answer(&mut self, op: &Op) -> Answer<Reply> {
 //!         Err(Failure::unsupported(op.name()))

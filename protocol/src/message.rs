@@ -7,7 +7,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 pub use arbiter_types::{
-    Action, Category, ClockTime, Color, DrawClaim, Event, GameResult, SealedVerdict, Supervision, TimeControl,
+    Action, Category, ClockTime, Color, DeadMode, DrawClaim, DrawMode, Event, GameResult, SealedVerdict, Supervision,
+    TimeControl,
 };
 
 /// The protocol version this runner speaks.
@@ -370,6 +371,31 @@ pub struct Hello {
     /// implementation cannot answer it (a UCI engine: "needs an adapter").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Its rule model, axis by axis, where the Laws leave room or where it plays less than
+    /// the Laws: the run applies it as it applies a combined `profile` (unless `--profile` is
+    /// given), and a `profile` and `rules` that contradict each other are an error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Rules>,
+}
+
+/// `hello`'s `rules`: what an implementation does where implementations may legitimately
+/// differ, and whether it plays Chess960. A field left out is the Laws as written (and
+/// Chess960 played).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Rules {
+    /// How threefold repetition and the fifty-move rule draw: `claims` (FIDE 9.2, 9.3) or
+    /// `automatic` (the game ends at once, as the `automatic-draws` profile has it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draws: Option<DrawMode>,
+    /// How far dead positions (FIDE 5.2.2) are recognised: `full` or `material_only` (the
+    /// `material-only` profile).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dead: Option<DeadMode>,
+    /// Whether it plays Chess960 (Appendix II, and FEN castling rights naming a file): with
+    /// `false`, every Chess960 case is a SKIP that says so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chess960: Option<bool>,
 }
 
 impl Hello {

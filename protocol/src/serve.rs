@@ -22,7 +22,7 @@ pub const MAX_REQUEST_BYTES: usize = 16 << 20;
 /// impl Implementation for Nameless {
 ///     fn hello(&mut self) -> Answer<Hello> {
 ///         let (name, version) = ("nameless".into(), "0".into());
-///         Ok(Hello { name, version, protocol: PROTOCOL_VERSION, ops: vec![], profile: None, note: None })
+///         Ok(Hello { name, version, protocol: PROTOCOL_VERSION, ops: vec![], profile: None, note: None, rules: None })
 ///     }
 ///     fn answer(&mut self, op: &Op) -> Answer<Reply> {
 ///         Err(Failure::unsupported(op.name()))

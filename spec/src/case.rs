@@ -8,6 +8,7 @@ use arbiter_core::Laws;
 use serde::{Deserialize, Serialize};
 
 use crate::excerpt::excerpt;
+use crate::profile::Profile;
 use crate::protocol::{
     Color, DrawClaim, ErrorKind, Event, EventSetup, GameResult, SealedVerdict, Status, Supervision, TimeControl,
 };
@@ -414,12 +415,16 @@ impl Case {
     pub fn event_setup(&self) -> EventSetup {
         EventSetup { time_control: self.time_control.clone(), supervision: self.supervision }
     }
-    /// Its expectations under a profile.
-    pub fn expect_under(&self, profile: &str) -> Expect {
-        match self.profiles.get(profile) {
-            Some(over) => self.expect.overridden_by(over),
-            None => self.expect.clone(),
+    /// Its expectations under a profile: `expect`, overridden by each override that applies
+    /// under it ([`Profile::override_keys`]: the single parts first, combinations after).
+    pub fn expect_under(&self, profile: &Profile) -> Expect {
+        let mut expect = self.expect.clone();
+        for key in profile.override_keys() {
+            if let Some(over) = self.profiles.get(&key) {
+                expect = expect.overridden_by(over);
+            }
         }
+        expect
     }
 }
 

@@ -642,6 +642,50 @@ pub fn castling_mode(case: &Case) -> CastlingMode {
     )
 }
 
+/// The problems of a case's `profiles:` overrides: a key that is not a profile's canonical name
+/// (its parts in the order of `profile::PARTS`), and, under a profile where two overrides apply
+/// that set one field to different values, neither covering the other, no override for their
+/// combination to settle which holds. (An override keyed `fide-2023` applies first under every
+/// profile of that edition, so any other that applies settles it.)
+fn override_problems(case: &Case) -> Vec<String> {
+    let mut problems = Vec::new();
+    for name in case.profiles.keys() {
+        match profile::Profile::parse(name) {
+            Err(e) => problems.push(e),
+            Ok(p) if p.name() != *name => problems.push(format!("write the profile {} as {}", excerpt(name), p.name())),
+            Ok(_) => {}
+        }
+    }
+    let parts = |key: &str| -> BTreeSet<String> { key.split('+').map(str::to_owned).collect() };
+    for profile in profile::Profile::all() {
+        let applying: Vec<(BTreeSet<String>, &Expect)> = profile
+            .override_keys()
+            .iter()
+            .filter(|key| key.as_str() != profile::DEFAULT_PROFILE)
+            .filter_map(|key| case.profiles.get(key).map(|e| (parts(key), e)))
+            .collect();
+        for (i, (a, over_a)) in applying.iter().enumerate() {
+            for (b, over_b) in &applying[i + 1..] {
+                let both: BTreeSet<String> = a.union(b).cloned().collect();
+                let settled = applying.iter().any(|(c, _)| c.is_superset(&both));
+                if !settled && over_a.overridden_by(over_b) != over_b.overridden_by(over_a) {
+                    let combined = profile::Profile::parse(&both.iter().cloned().collect::<Vec<_>>().join("+"))
+                        .map(|p| p.name())
+                        .unwrap_or_default();
+                    problems.push(format!(
+                        "under the profile {combined} the overrides {} and {} set a field to different values: add an override `{combined}:` that says which holds",
+                        a.iter().cloned().collect::<Vec<_>>().join("+"),
+                        b.iter().cloned().collect::<Vec<_>>().join("+"),
+                    ));
+                }
+            }
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    problems
+}
+
 /// Checks a loaded corpus: duplicate ids, unknown clauses and profiles, FENs that do not
 /// parse, malformed moves, and expectations that contradict each other.
 pub fn check(corpus: &Corpus, clauses: &Clauses) -> Vec<CorpusError> {
@@ -678,11 +722,7 @@ pub fn case_problems(case: &Case, clauses: &Clauses) -> Vec<String> {
         problems.push("`laws` lists no edition".into());
     }
     problems.extend(ref_problems(case, clauses));
-    for name in case.profiles.keys() {
-        if profile::find(name).is_none() {
-            problems.push(format!("unknown profile {} (known: {})", excerpt(name), profile::names()));
-        }
-    }
+    problems.extend(override_problems(case));
     if case.pgn.is_some() && !case.moves.is_empty() {
         problems.push("give `moves` or `pgn`, not both".into());
     }

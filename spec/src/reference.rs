@@ -88,11 +88,9 @@ impl Implementation for Reference {
             version: env!("CARGO_PKG_VERSION").into(),
             protocol: PROTOCOL_VERSION,
             ops: Op::NAMES.iter().filter(|op| !matches!(**op, "hello" | "quit")).map(|op| op.to_string()).collect(),
-            profile: crate::profile::PROFILES
-                .iter()
-                .find(|p| (p.laws, p.draws, p.dead) == (self.laws, self.draws, self.dead))
-                .map(|p| p.name.to_owned()),
+            profile: Some(Profile { laws: self.laws, draws: self.draws, dead: self.dead }.name()),
             note: None,
+            rules: None,
         })
     }
 

@@ -128,6 +128,63 @@ fn perft_and_unwinnable_take_the_castling_mode_from_the_command_line() {
     assert!(out.contains("winnable"), "{out}");
 }
 
+/// A proxy adapter in front of `arbiter serve --profile SERVED` that rewrites `hello`: drops
+/// its `profile` and declares `rules` instead (the JSON object given).
+fn rules_proxy(dir: &Scratch, served: &str, rules: &str) -> String {
+    let script = dir.write(
+        "proxy.py",
+        format!(
+            "import json, subprocess, sys\n\
+             child = subprocess.Popen(['{ARBITER}', 'serve', '--profile', '{served}'], stdin=subprocess.PIPE, \
+             stdout=subprocess.PIPE, text=True)\n\
+             for line in sys.stdin:\n    child.stdin.write(line)\n    child.stdin.flush()\n    \
+             reply = json.loads(child.stdout.readline())\n    \
+             if json.loads(line)['op'] == 'hello':\n        reply.pop('profile', None)\n        \
+             reply['rules'] = json.loads('{rules}')\n    \
+             print(json.dumps(reply), flush=True)\n    \
+             if json.loads(line)['op'] == 'quit':\n        break\n"
+        ),
+    );
+    format!("python3 '{script}'")
+}
+
+/// `hello`'s `rules` are applied like profile parts, and combine: an implementation that draws
+/// automatically and knows dead positions by material only passes articles 5 and 9 under the
+/// combined profile it declares, and the report names that profile; with `rules.chess960`
+/// false, every Chess960 case is a SKIP that says why, and no other case is.
+#[test]
+fn run_applies_the_rules_declared_in_hello_and_combines_them() {
+    let dir = Scratch::new("hello-rules");
+    let both = rules_proxy(&dir, "automatic-draws+material-only", r#"{"draws": "automatic", "dead": "material_only"}"#);
+    let (code, out, err) = arbiter(&["run", "--adapter", &both, "--clause", "9", "--clause", "5.2.2"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("under profile automatic-draws+material-only") && out.contains(" 0 failed"), "{out}");
+    // The same implementation judged by the Laws as written fails the claim and dead-position cases.
+    let (code, out, _) =
+        arbiter(&["run", "--adapter", &both, "--clause", "9", "--clause", "5.2.2", "--profile", "fide-2023"]);
+    assert_eq!(code, 1, "{out}");
+
+    let no960 = rules_proxy(&dir, "fide-2023", r#"{"chess960": false}"#);
+    let (code, out, err) =
+        arbiter(&["run", "--adapter", &no960, "--clause", "II", "--clause", "3.8", "--format", "json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let corpus = arbiter_spec::corpus::load_embedded().expect("corpus");
+    let mut chess960 = 0;
+    for line in out.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let Some(file) = record["file"].as_str() else { continue };
+        let located = corpus.find(record["id"].as_str().expect("id")).expect("a corpus case");
+        if arbiter_spec::corpus::castling_mode(&located.case) == arbiter_core::CastlingMode::Chess960 {
+            chess960 += 1;
+            assert_eq!(record["outcome"], "SKIP", "{file}: {record}");
+            assert!(record["reason"].as_str().is_some_and(|r| r.contains("does not play Chess960")), "{record}");
+        } else {
+            assert_eq!(record["outcome"], "PASS", "{file}: {record}");
+        }
+    }
+    assert!(chess960 > 10, "{chess960} Chess960 cases");
+}
+
 /// `hello`'s `profile` is the run's rule profile unless `--profile` is given: the reference
 /// served under `automatic-draws` (FIDE 9.6 applied to threefold and fifty moves as well, as
 /// chess libraries do) passes article 9 under its own profile, and fails the claim cases when

@@ -67,7 +67,15 @@ impl Liar {
 impl Implementation for Liar {
     fn hello(&mut self) -> Answer<Hello> {
         let ops = vec!["observe".to_owned(), "perft".to_owned()];
-        Ok(Hello { name: "liar".into(), version: "1".into(), protocol: self.protocol, ops, profile: None, note: None })
+        Ok(Hello {
+            name: "liar".into(),
+            version: "1".into(),
+            protocol: self.protocol,
+            ops,
+            profile: None,
+            note: None,
+            rules: None,
+        })
     }
     fn answer(&mut self, op: &Op) -> Answer<Reply> {
         match op {

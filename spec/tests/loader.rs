@@ -142,3 +142,36 @@ fn every_shipped_case_is_located_at_its_own_id_line() {
         assert!(seen.insert((located.file.clone(), located.line, located.case.id.clone())));
     }
 }
+
+/// A case's `profiles:` overrides combine under a combined profile; where the overrides of two
+/// parts set one field differently, the case must say which holds under the combination (an
+/// override keyed by the combined name), and a key must be a profile's canonical name.
+#[test]
+fn conflicting_profile_overrides_need_an_override_for_the_combination() {
+    let conflicting = GOOD.replace(
+        "      in_check: true\n",
+        "      in_check: true\n    profiles:\n      automatic-draws: {in_check: false}\n      material-only: {in_check: true}\n",
+    );
+    let messages: Vec<String> = errors(&corpus_dir("conflict", &conflicting)).into_iter().map(|e| e.message).collect();
+    assert!(
+        messages.iter().any(|m| m.contains("under the profile automatic-draws+material-only the overrides")),
+        "{messages:?}"
+    );
+    let settled = conflicting.replace(
+        "      material-only: {in_check: true}\n",
+        "      material-only: {in_check: true}\n      automatic-draws+material-only: {in_check: false}\n",
+    );
+    let dir = corpus_dir("settled", &settled);
+    assert_eq!(errors(&dir), vec![]);
+    let corpus = corpus::load(&dir).expect("loads");
+    let case = &corpus.cases[0].case;
+    let under =
+        |name: &str| case.expect_under(&arbiter_spec::profile::Profile::parse(name).expect("a profile")).in_check;
+    assert_eq!(under("fide-2023"), Some(true));
+    assert_eq!(under("automatic-draws"), Some(false));
+    assert_eq!(under("material-only"), Some(true));
+    assert_eq!(under("material-only+automatic-draws"), Some(false));
+    let misspelt = settled.replace("automatic-draws+material-only:", "material-only+automatic-draws:");
+    let messages: Vec<String> = errors(&corpus_dir("order", &misspelt)).into_iter().map(|e| e.message).collect();
+    assert!(messages.iter().any(|m| m.contains("as automatic-draws+material-only")), "{messages:?}");
+}

@@ -122,6 +122,7 @@ impl Implementation for Shakmaty {
             ops: ["observe", "perft", "san", "parse_san"].map(String::from).to_vec(),
             profile: None,
             note: None,
+            rules: None,
         })
     }
 

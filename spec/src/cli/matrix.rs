@@ -146,7 +146,7 @@ pub fn column(name: String, reports: &[CaseReport]) -> Column {
 pub fn render(columns: &[Column], options: &RunOptions) -> String {
     let mut out = format!(
         "Profile {}, Laws of {}{}. Cells: passed / failed (FAIL, ERROR, TIMEOUT) / skipped cases.\n\n",
-        options.profile.name,
+        options.profile.name(),
         options.laws,
         options.max_nodes.map(|n| format!(", perft over {n} nodes skipped")).unwrap_or_default()
     );

@@ -10,7 +10,7 @@ use arbiter_spec::corpus::Corpus;
 use arbiter_spec::excerpt::{excerpt, printable};
 use arbiter_spec::implementation::Implementation;
 use arbiter_spec::outcome::{CaseReport, Outcome, Summary};
-use arbiter_spec::profile::{self, DEFAULT_PROFILE};
+use arbiter_spec::profile::{Profile, DEFAULT_PROFILE};
 use arbiter_spec::protocol::Hello;
 use arbiter_spec::reference::Reference;
 use arbiter_spec::report::{self, shell_word, Format, RunInfo};
@@ -31,8 +31,9 @@ pub struct Args {
     /// The edition of the Laws (default: the profile's).
     #[arg(long, value_parser = super::laws_arg())]
     pub laws: Option<arbiter_core::Laws>,
-    /// The rule profile: fide-2023, fide-2018, automatic-draws, material-only (default: the
-    /// one the implementation declares in `hello`, else fide-2023).
+    /// The rule profile: fide-2023, fide-2018, automatic-draws, material-only, or several
+    /// joined by `+` (`automatic-draws+material-only`); default: what the implementation
+    /// declares in `hello` (its `profile` and `rules`), else fide-2023.
     #[arg(long)]
     pub profile: Option<String>,
     #[command(flatten)]
@@ -110,9 +111,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn prepare(args: &Args) -> Result<(RunOptions, RunInfo), String> {
-    let name = args.profile.as_deref().unwrap_or(DEFAULT_PROFILE);
-    let profile = profile::find(name)
-        .ok_or_else(|| format!("unknown profile {} (known: {})", excerpt(name), profile::names()))?;
+    let profile = Profile::parse(args.profile.as_deref().unwrap_or(DEFAULT_PROFILE))?;
     let mut options = RunOptions::new(profile);
     if let Some(laws) = args.laws {
         options.laws = laws;
@@ -138,7 +137,7 @@ fn prepare(args: &Args) -> Result<(RunOptions, RunInfo), String> {
         (None, Some(cmd)) => format!("{cmd} (UCI)"),
         (None, None) => "arbiter-core (in-process)".into(),
     };
-    let info = RunInfo { implementation, profile: profile.name.into(), laws: options.laws.to_string(), rerun };
+    let info = RunInfo { implementation, profile: profile.name(), laws: options.laws.to_string(), rerun };
     Ok((options, info))
 }
 
@@ -236,19 +235,13 @@ fn execute(args: &Args, mut options: RunOptions, mut info: RunInfo) -> ExitCode 
 }
 
 /// Without `--profile`, the run follows the rule profile the implementation declares in
-/// `hello` (and that profile's edition, unless `--laws` is given); the report names it.
+/// `hello`, its `profile` combined with its `rules` (and that profile's edition, unless
+/// `--laws` is given); the report names it.
 fn adopt_profile(hello: &Hello, args: &Args, options: &mut RunOptions, info: &mut RunInfo) -> Result<(), String> {
-    let Some(name) = &hello.profile else { return Ok(()) };
-    let profile = profile::find(name).ok_or_else(|| {
-        format!(
-            "hello declares the profile {}, which arbiter does not know (known: {})",
-            excerpt(name),
-            profile::names()
-        )
-    })?;
+    let profile = Profile::declared(hello)?;
     options.profile = profile;
     options.laws = args.laws.unwrap_or(profile.laws);
-    info.profile = profile.name.into();
+    info.profile = profile.name();
     info.laws = options.laws.to_string();
     Ok(())
 }

@@ -2,22 +2,25 @@
 
 use std::process::ExitCode;
 
-use arbiter_spec::excerpt::excerpt;
-use arbiter_spec::profile::{self, DEFAULT_PROFILE};
+use arbiter_spec::profile::{Profile, DEFAULT_PROFILE};
 use arbiter_spec::reference::Reference;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// The rule profile the reference follows and declares in `hello` (so that `arbiter run`
-    /// against it follows the same profile): fide-2023, fide-2018, automatic-draws, material-only.
+    /// against it follows the same profile): fide-2023, fide-2018, automatic-draws, material-only,
+    /// or several joined by `+`.
     #[arg(long, default_value = DEFAULT_PROFILE)]
     pub profile: String,
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let Some(profile) = profile::find(&args.profile) else {
-        eprintln!("arbiter serve: unknown profile {} (known: {})", excerpt(&args.profile), profile::names());
-        return ExitCode::from(2);
+    let profile = match Profile::parse(&args.profile) {
+        Ok(profile) => profile,
+        Err(e) => {
+            eprintln!("arbiter serve: {e}");
+            return ExitCode::from(2);
+        }
     };
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();

@@ -9,10 +9,10 @@ use std::sync::Mutex;
 mod questions;
 mod verdict;
 
-use arbiter_core::Laws;
+use arbiter_core::{CastlingMode, Laws};
 
 use crate::case::{pgn_moves, Case, Expect};
-use crate::corpus::{position_spec, LocatedCase};
+use crate::corpus::{castling_mode, position_spec, LocatedCase};
 use crate::implementation::{ask, Failure, Implementation};
 use crate::outcome::{CaseReport, Mismatch, Outcome};
 use crate::profile::Profile;
@@ -142,12 +142,15 @@ pub struct Declared {
     pub ops: BTreeSet<String>,
     /// [`Hello::note`](crate::protocol::Hello::note).
     pub note: Option<String>,
+    /// Whether it plays Chess960: not when `hello`'s `rules.chess960` is false.
+    pub chess960: bool,
 }
 
 impl Declared {
     /// What `hello` declares.
     pub fn of(hello: Hello) -> Declared {
-        Declared { ops: hello.ops.into_iter().collect(), note: hello.note }
+        let chess960 = hello.rules.and_then(|r| r.chess960).unwrap_or(true);
+        Declared { ops: hello.ops.into_iter().collect(), note: hello.note, chess960 }
     }
     /// Asks `imp` `hello` (and checks its protocol version).
     pub fn ask(imp: &mut dyn Implementation) -> Result<Declared, String> {
@@ -185,9 +188,14 @@ pub fn run_case(
     let verdicts = if !case.laws.contains(&options.laws) {
         let editions: Vec<String> = case.laws.iter().map(|e| e.to_string()).collect();
         vec![Verdict::Skip(format!("holds for the Laws of {}, not {}", editions.join(" and "), options.laws))]
+    } else if !declared.chess960 && castling_mode(case) == CastlingMode::Chess960 {
+        vec![unable(
+            declared.note.as_deref(),
+            "a Chess960 case: the implementation does not play Chess960 (hello: rules.chess960 is false)".into(),
+        )]
     } else {
         let mut session = Session { imp, declared, verdicts: Vec::new() };
-        session.check_case(case, &case.expect_under(options.profile.name), options);
+        session.check_case(case, &case.expect_under(&options.profile), options);
         session.verdicts
     };
     let (outcome, reason, mismatches) = combine(verdicts);

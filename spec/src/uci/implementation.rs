@@ -64,6 +64,7 @@ impl Implementation for UciImplementation {
             ops: vec!["observe".into(), "perft".into()],
             profile: None,
             note: Some(NEEDS_AN_ADAPTER.into()),
+            rules: None,
         })
     }
 
