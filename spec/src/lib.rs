@@ -12,6 +12,7 @@ pub use arbiter_protocol::message as protocol;
 pub use arbiter_protocol::{child, excerpt, implementation, serve};
 
 pub mod answer_check;
+pub mod baseline;
 pub mod case;
 pub mod clauses;
 pub mod corpus;

@@ -29,6 +29,8 @@ enum Command {
     Hunt(cli::hunt::Args),
     /// Run the conformance corpus against an implementation.
     Run(cli::run::Args),
+    /// The reports of a run's shards (`run --shard K/N --format json`) as one report.
+    Merge(cli::merge::Args),
     /// A markdown table of implementations against the corpus, by article.
     Matrix(cli::matrix::Args),
     /// List the cases with their ids and clauses.
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         Command::Hunt(args) => cli::hunt::run(args),
         Command::Run(args) => cli::run::run(args),
         Command::Matrix(args) => cli::matrix::run(args),
+        Command::Merge(args) => cli::merge::run(args),
         Command::List(args) => cli::list::run(args),
         Command::Explain(args) => cli::explain::run(args),
         Command::Check(args) => cli::check::run(args),

@@ -3,10 +3,10 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The outcome of one case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Outcome {
     /// Every expectation held.
@@ -68,7 +68,7 @@ impl fmt::Display for Outcome {
 }
 
 /// An expectation that did not hold.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mismatch {
     /// What was checked, e.g. `legal_moves` or `perft 3`.
     pub what: String,
@@ -79,7 +79,7 @@ pub struct Mismatch {
 }
 
 /// The report of one case.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CaseReport {
     /// The case's id.
     pub id: String,
@@ -95,12 +95,18 @@ pub struct CaseReport {
     pub refs: Vec<String>,
     /// What running the case gave.
     pub outcome: Outcome,
-    /// Why it was skipped, errored or timed out.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Why it was skipped, errored or timed out; for a PASS, what could not be checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// The expectations that did not hold.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mismatches: Vec<Mismatch>,
+    /// For an XFAIL, the failure the baseline lists it with: FAIL, ERROR or TIMEOUT.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub known_failure: Option<Outcome>,
+    /// How long the case took, in seconds (its requests and the implementation's answers).
+    #[serde(default)]
+    pub seconds: f64,
 }
 
 /// A path as a string, lossily: serde refuses a path that is not UTF-8.

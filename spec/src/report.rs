@@ -18,8 +18,10 @@ use crate::outcome::{CaseReport, Outcome, Summary};
 pub enum Format {
     /// For a terminal: the cases with an unexpected outcome, grouped by article, and the counts.
     Human,
-    /// JSON lines: one object per case, then the summary.
+    /// One JSON document: the run (implementation, profile, rules, summary) and its cases.
     Json,
+    /// JSON lines, for streaming: one object per case, then the summary.
+    Jsonl,
     /// JUnit XML, for CI systems.
     Junit,
     /// TAP (Test Anything Protocol).
@@ -35,17 +37,24 @@ pub struct RunInfo {
     pub implementation: String,
     /// The profile the run followed.
     pub profile: String,
+    /// The profile's rule model in words ([`Profile::rules_in_words`](crate::profile::Profile::rules_in_words)).
+    pub rules: String,
     /// The edition of the Laws the run followed.
     pub laws: String,
     /// The command that reruns one case, without the case (`--id ID` is appended).
     pub rerun: String,
+    /// The filters that selected the cases (`--clause 9 --exclude-tag slow`), without the shard.
+    pub selection: String,
+    /// The shard run (`2/4`), if the run was one.
+    pub shard: Option<String>,
 }
 
 /// Renders the reports in `format`.
 pub fn render(format: Format, info: &RunInfo, reports: &[CaseReport]) -> String {
     match format {
         Format::Human => human(info, reports),
-        Format::Json => json_lines(info, reports),
+        Format::Json => json_document(info, reports),
+        Format::Jsonl => json_lines(info, reports),
         Format::Junit => junit(info, reports),
         Format::Tap => tap(reports),
         Format::Markdown => markdown(info, reports),
@@ -91,10 +100,11 @@ fn human(info: &RunInfo, reports: &[CaseReport]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "arbiter: {} under profile {} (Laws of {})",
+        "arbiter: {} under profile {} (Laws of {})\nrule model: {}",
         shown(&info.implementation),
         shown(&info.profile),
-        shown(&info.laws)
+        shown(&info.laws),
+        shown(&info.rules)
     );
     for (article, group) in by_article(reports) {
         let bad: Vec<&&CaseReport> = group.iter().filter(|r| r.outcome.is_unexpected()).collect();
@@ -127,6 +137,20 @@ fn human(info: &RunInfo, reports: &[CaseReport]) -> String {
             let _ = writeln!(out, "    rerun: {} --id {}", shown(&info.rerun), shown(&shell_word(&r.id)));
         }
     }
+    let skipped: Vec<&CaseReport> = reports.iter().filter(|r| r.outcome == Outcome::Skip).collect();
+    if !skipped.is_empty() {
+        let _ = writeln!(out, "\n== Skipped, by reason ==");
+        let mut by_reason: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for r in &skipped {
+            by_reason.entry(r.reason.as_deref().unwrap_or("(no reason given)")).or_default().push(&r.id);
+        }
+        let mut groups: Vec<(&str, Vec<&str>)> = by_reason.into_iter().collect();
+        groups.sort_by_key(|(reason, ids)| (std::cmp::Reverse(ids.len()), *reason));
+        for (reason, ids) in groups {
+            let _ = writeln!(out, "{} case(s): {}", ids.len(), shown(reason));
+            let _ = writeln!(out, "    {}", shown(&ids.join(" ")));
+        }
+    }
     let _ = writeln!(out, "\n{}", Summary::of(reports));
     out
 }
@@ -151,6 +175,31 @@ fn json_lines(info: &RunInfo, reports: &[CaseReport]) -> String {
         "{}",
         json!({"summary": summary, "implementation": info.implementation, "profile": info.profile, "laws": info.laws})
     );
+    out
+}
+
+/// One JSON document: `{"implementation", "profile", "rules", "laws", "summary", "seconds",
+/// "cases": [...]}`, each case the object a JSON line holds; `json.load` reads it.
+fn json_document(info: &RunInfo, reports: &[CaseReport]) -> String {
+    let cases: Vec<serde_json::Value> = reports
+        .iter()
+        .map(|r| serde_json::to_value(r).unwrap_or_else(|e| json!({"id": r.id, "error": e.to_string()})))
+        .collect();
+    let document = json!({
+        "implementation": info.implementation,
+        "profile": info.profile,
+        "rules": info.rules,
+        "laws": info.laws,
+        "rerun": info.rerun,
+        "selection": info.selection,
+        "shard": info.shard,
+        "summary": Summary::of(reports),
+        "seconds": reports.iter().map(|r| r.seconds).sum::<f64>(),
+        "cases": cases,
+    });
+    let mut out =
+        serde_json::to_string_pretty(&document).unwrap_or_else(|e| json!({"error": e.to_string()}).to_string());
+    out.push('\n');
     out
 }
 
@@ -216,9 +265,10 @@ fn junit(info: &RunInfo, reports: &[CaseReport]) -> String {
         for r in group {
             let _ = write!(
                 out,
-                "    <testcase name=\"{}\" classname=\"{}\"",
+                "    <testcase name=\"{}\" classname=\"{}\" time=\"{:.3}\"",
                 xml_escape(&shown(&r.id), true),
-                xml_escape(&shown(&r.file.to_string_lossy()), true)
+                xml_escape(&shown(&r.file.to_string_lossy()), true),
+                r.seconds
             );
             let body = xml_escape(&details(r), false);
             let element = match r.outcome {
@@ -386,6 +436,8 @@ mod tests {
             outcome,
             reason: Some(message.to_owned()),
             mismatches: vec![Mismatch { what: message.into(), expected: message.into(), actual: message.into() }],
+            known_failure: None,
+            seconds: 0.5,
         }
     }
 
@@ -396,7 +448,15 @@ mod tests {
 
     fn info() -> RunInfo {
         let nasty = nasty();
-        RunInfo { implementation: nasty.clone(), profile: nasty.clone(), laws: "2023".into(), rerun: nasty }
+        RunInfo {
+            implementation: nasty.clone(),
+            profile: nasty.clone(),
+            rules: nasty.clone(),
+            laws: "2023".into(),
+            rerun: nasty.clone(),
+            selection: nasty,
+            shard: Some("1/2".into()),
+        }
     }
 
     #[test]

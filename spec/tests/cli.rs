@@ -37,7 +37,7 @@ fn run_broken_adapter_exits_1() {
 fn xpass_fails_the_run_unless_allowed() {
     let dir = Scratch::new("xpass");
     let expect = dir.write("expected.txt", "fools-mate-5-1-1\n");
-    let base = ["run", "--id", "fools-mate-5-1-1", "--expect", expect.as_str(), "--format", "json"];
+    let base = ["run", "--id", "fools-mate-5-1-1", "--expect", expect.as_str(), "--format", "jsonl"];
     let (code, out, _) = arbiter(&base);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("\"outcome\":\"XPASS\""), "{out}");
@@ -166,7 +166,7 @@ fn run_applies_the_rules_declared_in_hello_and_combines_them() {
 
     let no960 = rules_proxy(&dir, "fide-2023", r#"{"chess960": false}"#);
     let (code, out, err) =
-        arbiter(&["run", "--adapter", &no960, "--clause", "II", "--clause", "3.8", "--format", "json"]);
+        arbiter(&["run", "--adapter", &no960, "--clause", "II", "--clause", "3.8", "--format", "jsonl"]);
     assert_eq!(code, 0, "{out}{err}");
     let corpus = arbiter_spec::corpus::load_embedded().expect("corpus");
     let mut chess960 = 0;

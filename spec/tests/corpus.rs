@@ -1,10 +1,10 @@
 //! The whole shipped corpus against the reference core, in-process and through `arbiter serve`
 //! as an external process (the adapter protocol end to end).
 
-use std::collections::BTreeSet;
 use std::time::Duration;
 
 use arbiter_spec::adapter::Adapter;
+use arbiter_spec::baseline::Baseline;
 use arbiter_spec::corpus::{self, Corpus};
 use arbiter_spec::implementation::Implementation;
 use arbiter_spec::outcome::{CaseReport, Outcome, Summary};
@@ -18,21 +18,18 @@ fn shipped() -> Corpus {
 
 /// The core's known departures from the Laws (`spec/expected/core.txt`, as `arbiter run
 /// --expect` reads it): listed cases are XFAIL, and XPASS once the core is fixed.
-fn known_core_failures() -> BTreeSet<String> {
+fn known_core_failures() -> Baseline {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/expected/core.txt");
     let text = std::fs::read_to_string(path).expect("spec/expected/core.txt is readable");
-    text.lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(str::to_owned)
-        .collect()
+    let corpus = shipped();
+    Baseline::parse("spec/expected/core.txt", &text, &|id| corpus.find(id).is_some()).expect("a valid baseline")
 }
 
 fn run_with(corpus: &Corpus, factory: &Factory<'_>, jobs: usize) -> Vec<CaseReport> {
     let cases: Vec<_> = corpus.cases.iter().collect();
     let mut options = RunOptions::new(profile::find("fide-2023").expect("default profile"));
     options.jobs = jobs;
-    options.expected_failures = known_core_failures();
+    options.baseline = known_core_failures();
     run(&cases, factory, &options, &|_| {})
 }
 
@@ -109,7 +106,7 @@ fn every_profile_passes_on_the_core() {
             Ok(Box::new(Reference::for_profile(&profile, profile.laws)))
         };
         let mut options = RunOptions::new(profile);
-        options.expected_failures = known_core_failures();
+        options.baseline = known_core_failures();
         let reports = run(&cases, &factory, &options, &|_| {});
         assert_eq!(unexpected(&reports), Vec::<String>::new(), "profile {}", profile.name());
     }

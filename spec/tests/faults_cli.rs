@@ -100,10 +100,14 @@ fn json_report_of_a_case_file_with_a_non_utf8_name_is_json_lines() {
     let dir = TempDir::new("non-utf8");
     let name = std::ffi::OsStr::from_bytes(b"caf\xff.yaml");
     std::fs::write(dir.path().join(name), ONE_CASE).expect("write the case file");
-    for format in ["json", "human", "junit", "tap", "markdown"] {
+    for format in ["json", "jsonl", "human", "junit", "tap", "markdown"] {
         let (code, out, err) = arbiter(&["run", "--cases", dir.str(), "--format", format]);
         assert_eq!(code, 0, "{format}: {err}");
         if format == "json" {
+            let document: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+            assert_eq!(document["cases"][0]["file"], "caf\u{fffd}.yaml", "{out}");
+        }
+        if format == "jsonl" {
             let lines: Vec<serde_json::Value> =
                 out.lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect();
             assert_eq!(lines.len(), 2, "{out}");
@@ -231,7 +235,7 @@ fn closed_standard_error_is_not_a_panic() {
 /// results give (1: the broken adapter fails cases), not 0.
 #[test]
 fn closed_standard_output_keeps_a_failing_run_failing() {
-    for format in ["human", "json", "tap"] {
+    for format in ["human", "json", "jsonl", "tap"] {
         let mut child = Command::new(ARBITER)
             .args(["run", "--cases", "tests/fixtures/small", "--adapter", BROKEN_ADAPTER, "--timeout", "0.5"])
             .args(["--format", format])
@@ -303,7 +307,7 @@ fn shipped_expect_files_are_accepted() {
         "--expect",
         "tests/fixtures/small-expect.txt",
         "--format",
-        "json",
+        "jsonl",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"outcome\":\"XFAIL\""), "{out}");
@@ -539,7 +543,7 @@ fn markdown_report_escapes_ids_and_messages() {
 
 #[test]
 fn json_report_keeps_ids_whole_and_quotes_adapter_messages_bounded() {
-    let (code, out, err) = nasty_run("json", "json");
+    let (code, out, err) = nasty_run("json", "jsonl");
     assert_eq!(code, 1, "{err}");
     let lines: Vec<serde_json::Value> =
         out.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect();

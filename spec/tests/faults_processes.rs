@@ -179,7 +179,7 @@ fn assert_all_gone(pids: &Path, finished: &Finished) {
 }
 
 fn run(test: &str, cases: &str, peer: (&str, &str), timeout: &str) -> Finished {
-    arbiter(test, &["run", peer.0, peer.1, "--cases", cases, "--timeout", timeout, "--format", "json"])
+    arbiter(test, &["run", peer.0, peer.1, "--cases", cases, "--timeout", timeout, "--format", "jsonl"])
 }
 
 /// The fake adapter misbehaves in the trigger case only: the cases around it pass.
@@ -391,7 +391,7 @@ fn uci_engine_starting_in_chess960_mode_is_set_to_standard_3_8_2() {
     std::fs::write(dir.join("cases.yaml"), yaml).expect("corpus written");
     let engine = format!("'{BUGGY}' --chess960-default-true");
     let out = Command::new(ARBITER)
-        .args(["run", "--uci", &engine, "--format", "json", "--cases"])
+        .args(["run", "--uci", &engine, "--format", "jsonl", "--cases"])
         .arg(&dir)
         .output()
         .expect("arbiter runs");
@@ -407,7 +407,7 @@ fn uci_engine_starting_in_chess960_mode_is_set_to_standard_3_8_2() {
 fn killed_mid_run(test: &str, peer: (&str, &str), cases: &str, signal: Signal, code: i32) {
     let pids = pid_file(test);
     let started = Instant::now();
-    let child = spawn(&["run", peer.0, peer.1, "--cases", cases, "--timeout", "50", "--format", "json"], &pids);
+    let child = spawn(&["run", peer.0, peer.1, "--cases", cases, "--timeout", "50", "--format", "jsonl"], &pids);
     // The start-up check's process and the worker's, each with a grandchild.
     while listed(&pids).len() < 4 && started.elapsed() < Duration::from_secs(30) {
         std::thread::sleep(Duration::from_millis(20));

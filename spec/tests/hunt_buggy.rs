@@ -45,7 +45,7 @@ fn hunt(engine: &str, extra: &[&str]) -> Hunt {
 /// exit code and each case's id with its outcome.
 fn run_cases(dir: &Path, peer: &[&str]) -> (Option<i32>, Vec<(String, String)>, String) {
     let output =
-        Command::new(ARBITER).args(["run", "--format", "json", "--cases"]).arg(dir).args(peer).output().unwrap();
+        Command::new(ARBITER).args(["run", "--format", "jsonl", "--cases"]).arg(dir).args(peer).output().unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let outcomes = stdout
         .lines()
@@ -77,8 +77,10 @@ fn case_is_a_regression_test(bug: &str, engine: &str, out: &Path, id: &str) {
 /// and its case file, run as a regression test.
 fn finds(bug: &str, seed: &str, article: &str) -> serde_json::Value {
     let engine = format!("'{BUGGY}' --bug {bug}");
-    let h = hunt(&engine, &["--seed", seed, "--time", "25", "--positions", "1000000", "--max-findings", "1"]);
-    assert!(h.elapsed < Duration::from_secs(30), "{bug}: {:?}", h.elapsed);
+    // The seed fixes the positions visited, so the finding comes after the same number of them
+    // however loaded the machine is; the time limit only bounds a hunt that went wrong.
+    let h = hunt(&engine, &["--seed", seed, "--time", "300", "--positions", "1000000", "--max-findings", "1"]);
+    assert!(h.elapsed < Duration::from_secs(320), "{bug}: {:?}", h.elapsed);
     assert_eq!(h.code, Some(1), "{bug}: {}", h.report);
     let findings = h.report["findings"].as_array().unwrap();
     assert_eq!(findings.len(), 1, "{bug}: {}", h.report);

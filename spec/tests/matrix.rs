@@ -14,7 +14,7 @@ fn arbiter(args: &[&str]) -> (i32, String) {
 
 /// pass / fail / skip by article, from `arbiter run --format json` (ERROR and TIMEOUT count as fail).
 fn tallies_of_run(extra: &[&str]) -> BTreeMap<String, String> {
-    let mut args = vec!["run", "--format", "json", "--file", "en-passant"];
+    let mut args = vec!["run", "--format", "jsonl", "--file", "en-passant"];
     args.extend_from_slice(extra);
     let (_, out) = arbiter(&args);
     let mut counts: BTreeMap<String, [usize; 3]> = BTreeMap::new();

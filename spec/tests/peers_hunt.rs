@@ -57,7 +57,7 @@ fn hunt_over_the_adapter_finds_missing_en_passant_3_7_3_1() {
     let ids: Vec<&str> = findings.iter().filter_map(|f| f["id"].as_str()).collect();
     for (peer, outcome, status) in [(&["--adapter", adapter.as_str()][..], "FAIL", 1), (&[][..], "PASS", 0)] {
         let output = Command::new(ARBITER)
-            .args(["run", "--format", "json", "--cases"])
+            .args(["run", "--format", "jsonl", "--cases"])
             .arg(dir.join("cases"))
             .args(peer)
             .output()

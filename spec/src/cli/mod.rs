@@ -94,6 +94,7 @@ pub mod explain;
 pub mod hunt;
 pub mod list;
 pub mod matrix;
+pub mod merge;
 pub mod perft;
 pub mod run;
 pub mod selection;

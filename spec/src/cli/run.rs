@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use arbiter_spec::adapter::Adapter;
+use arbiter_spec::baseline::{self, Baseline};
 use arbiter_spec::corpus::Corpus;
 use arbiter_spec::excerpt::{excerpt, printable};
 use arbiter_spec::implementation::Implementation;
@@ -38,9 +39,16 @@ pub struct Args {
     pub profile: Option<String>,
     #[command(flatten)]
     pub selection: Selection,
-    /// Known failures, one case id per line (`#` comments): FAIL becomes XFAIL, PASS XPASS.
+    /// Known failures, one case id per line, optionally followed by the outcomes it is known
+    /// to have (FAIL, the default, ERROR, TIMEOUT); `#` comments: a listed failure becomes
+    /// XFAIL, a listed case that passes XPASS.
     #[arg(long, value_name = "FILE")]
     pub expect: Option<PathBuf>,
+    /// Writes the run's failures (FAIL, ERROR, TIMEOUT, and the XFAILs still failing) to FILE
+    /// in the `--expect` format, each after comments saying what went wrong; the run then
+    /// exits 0 unless the file cannot be written.
+    #[arg(long, value_name = "FILE")]
+    pub write_expect: Option<PathBuf>,
     /// An XPASS does not fail the run.
     #[arg(long)]
     pub allow_xpass: bool,
@@ -57,6 +65,9 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
 }
+
+/// `--timeout`'s default.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The most jobs `--jobs` accepts: each is a thread and an implementation's process, and more
 /// than this many at once is a typo (`--jobs 5000`) rather than a machine that gains from them.
@@ -118,6 +129,30 @@ fn prepare(args: &Args) -> Result<(RunOptions, RunInfo), String> {
     }
     options.max_nodes = args.max_nodes;
     options.jobs = args.jobs;
+    let info = RunInfo {
+        implementation: implementation(args),
+        profile: profile.name(),
+        rules: profile.rules_in_words(),
+        laws: options.laws.to_string(),
+        rerun: rerun_command(args),
+        selection: Selection { shard: None, ..args.selection.clone() }.filter_args(),
+        shard: args.selection.shard.map(|s| s.to_string()),
+    };
+    Ok((options, info))
+}
+
+/// The implementation as reports name it.
+fn implementation(args: &Args) -> String {
+    match (&args.adapter, &args.uci) {
+        (Some(cmd), _) => cmd.clone(),
+        (None, Some(cmd)) => format!("{cmd} (UCI)"),
+        (None, None) => "arbiter-core (in-process)".into(),
+    }
+}
+
+/// The command that reruns one case as this run ran it (`--id ID` is appended): the
+/// implementation, the rules, the corpus, the baseline and the limits.
+fn rerun_command(args: &Args) -> String {
     let mut rerun = String::from("arbiter run");
     if let Some(cmd) = &args.adapter {
         rerun.push_str(&format!(" --adapter {}", shell_word(cmd)));
@@ -132,47 +167,26 @@ fn prepare(args: &Args) -> Result<(RunOptions, RunInfo), String> {
         rerun.push_str(&format!(" --laws {laws}"));
     }
     rerun.push_str(&args.selection.corpus_args());
-    let implementation = match (&args.adapter, &args.uci) {
-        (Some(cmd), _) => cmd.clone(),
-        (None, Some(cmd)) => format!("{cmd} (UCI)"),
-        (None, None) => "arbiter-core (in-process)".into(),
-    };
-    let info = RunInfo { implementation, profile: profile.name(), laws: options.laws.to_string(), rerun };
-    Ok((options, info))
+    if let Some(path) = &args.expect {
+        rerun.push_str(&format!(" --expect {}", shell_word(&path.to_string_lossy())));
+    }
+    if let Some(n) = args.max_nodes {
+        rerun.push_str(&format!(" --max-nodes {n}"));
+    }
+    if args.timeout != DEFAULT_TIMEOUT {
+        rerun.push_str(&format!(" --timeout {}", args.timeout.as_secs_f64()));
+    }
+    rerun
 }
 
-/// Reads an `--expect` file: one case id per line, blank lines and `#` comments ignored. A line
-/// that is not an id (it holds spaces) or an id that no case of `corpus` has is an error naming
-/// the file and the line: a typo would otherwise leave a known failure failing the run, or an
-/// entry that no longer means anything in the list. Every such line is returned.
-pub fn read_expect_file(path: &std::path::Path, corpus: &Corpus) -> Result<BTreeSet<String>, Vec<String>> {
-    let name = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| vec![format!("--expect {name}: {e}")])?;
+/// Reads an `--expect` file (a [`Baseline`]): every line that is not an id and outcomes, or
+/// names an id no case of `corpus` has, is an error naming the file and the line: a typo would
+/// otherwise leave a known failure failing the run, or an entry that no longer means anything.
+pub fn read_expect_file(path: &std::path::Path, corpus: &Corpus) -> Result<Baseline, Vec<String>> {
+    let name = format!("--expect {}", printable(&path.display().to_string()));
+    let text = std::fs::read_to_string(path).map_err(|e| vec![format!("{name}: {e}")])?;
     let known: BTreeSet<&str> = corpus.cases().map(|c| c.id.as_str()).collect();
-    let mut ids = BTreeSet::new();
-    let mut problems = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let entry = line.split('#').next().unwrap_or("").trim();
-        if entry.is_empty() {
-            continue;
-        }
-        if entry.contains(char::is_whitespace) {
-            problems.push(format!(
-                "--expect {name}:{}: not a case id (one id per line, `#` comments): {}",
-                number + 1,
-                excerpt(entry)
-            ));
-        } else if !known.contains(entry) {
-            problems.push(format!("--expect {name}:{}: no case has the id {}", number + 1, excerpt(entry)));
-        } else {
-            ids.insert(entry.to_owned());
-        }
-    }
-    if problems.is_empty() {
-        Ok(ids)
-    } else {
-        Err(problems)
-    }
+    Baseline::parse(&name, &text, &|id| known.contains(id))
 }
 
 fn execute(args: &Args, mut options: RunOptions, mut info: RunInfo) -> ExitCode {
@@ -185,7 +199,7 @@ fn execute(args: &Args, mut options: RunOptions, mut info: RunInfo) -> ExitCode 
     };
     if let Some(path) = &args.expect {
         match read_expect_file(path, &corpus) {
-            Ok(ids) => options.expected_failures = ids,
+            Ok(baseline) => options.baseline = baseline,
             Err(problems) => {
                 for problem in problems {
                     eprintln!("arbiter run: {problem}");
@@ -222,6 +236,15 @@ fn execute(args: &Args, mut options: RunOptions, mut info: RunInfo) -> ExitCode 
     let progress = |_: &CaseReport| bar.inc(1);
     let reports = runner::run(&cases, &|| peer.start(options), options, &progress);
     bar.finish_and_clear();
+    if let Some(path) = &args.write_expect {
+        let text = baseline::write(&info.implementation, &info.profile, &reports);
+        if let Err(e) = std::fs::write(path, &text) {
+            eprintln!("arbiter run: --write-expect {}: {e}", printable(&path.display().to_string()));
+            return ExitCode::from(2);
+        }
+        let listed = text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).count();
+        eprintln!("arbiter run: wrote {listed} known failure(s) to {}", printable(&path.display().to_string()));
+    }
     out!("{}", report::render(args.format, &info, &reports));
     let summary = Summary::of(&reports);
     if summary.skipped == summary.total() {
@@ -230,6 +253,9 @@ fn execute(args: &Args, mut options: RunOptions, mut info: RunInfo) -> ExitCode 
             summary.total()
         );
         return ExitCode::from(2);
+    }
+    if args.write_expect.is_some() {
+        return ExitCode::SUCCESS;
     }
     exit_status(&reports, args.allow_xpass)
 }
@@ -242,6 +268,7 @@ fn adopt_profile(hello: &Hello, args: &Args, options: &mut RunOptions, info: &mu
     options.profile = profile;
     options.laws = args.laws.unwrap_or(profile.laws);
     info.profile = profile.name();
+    info.rules = profile.rules_in_words();
     info.laws = options.laws.to_string();
     Ok(())
 }

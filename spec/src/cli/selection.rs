@@ -27,6 +27,62 @@ pub struct Selection {
     /// Only cases from files whose path contains this text (repeatable).
     #[arg(long = "file", value_name = "TEXT")]
     pub files: Vec<String>,
+    /// Leaves out the case with this id (repeatable).
+    #[arg(long = "exclude-id", value_name = "ID")]
+    pub exclude_ids: Vec<String>,
+    /// Leaves out cases with this tag (repeatable).
+    #[arg(long = "exclude-tag", value_name = "TAG")]
+    pub exclude_tags: Vec<String>,
+    /// Leaves out cases from files whose path contains this text (repeatable).
+    #[arg(long = "exclude-file", value_name = "TEXT")]
+    pub exclude_files: Vec<String>,
+    /// Only the K-th of N shards of the selected cases (`--shard 2/4`): each case belongs to
+    /// one shard by its id alone, so every implementation, and every run, gets the same split,
+    /// and the N shards together are the whole selection.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
+}
+
+/// One of N shards (`--shard K/N`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which one, from 1.
+    pub index: u32,
+    /// How many.
+    pub count: u32,
+}
+
+impl Shard {
+    /// The most shards `--shard` accepts.
+    pub const MAX: u32 = 1024;
+
+    /// `K/N` with 1 <= K <= N <= [`Shard::MAX`].
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("expected K/N, a shard K of N shards with 1 <= K <= N <= {}", Shard::MAX);
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (k.trim().parse::<u32>().map_err(|_| bad())?, n.trim().parse::<u32>().map_err(|_| bad())?);
+        if index == 0 || index > count || count > Shard::MAX {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether the case `id` is in this shard: by a hash of the id (FNV-1a, 64 bits), so that
+    /// the split depends on nothing else.
+    pub fn holds(&self, id: &str) -> bool {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for byte in id.bytes() {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        hash % u64::from(self.count) == u64::from(self.index - 1)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
 }
 
 impl Selection {
@@ -98,17 +154,30 @@ impl Selection {
             })
             && any(&self.tags, &|tag| case.tags.iter().any(|t| t == tag))
             && any(&self.files, &|text| located.file.to_string_lossy().contains(text))
+            && !self.exclude_ids.contains(&case.id)
+            && !self.exclude_tags.iter().any(|tag| case.tags.contains(tag))
+            && !self.exclude_files.iter().any(|text| located.file.to_string_lossy().contains(text.as_str()))
+            && self.shard.is_none_or(|shard| shard.holds(&case.id))
     }
 
     /// The filters as options (` --id ID --tag TAG`), for messages.
     pub fn filter_args(&self) -> String {
         let mut args = String::new();
-        for (flag, values) in
-            [("--id", &self.ids), ("--clause", &self.clauses), ("--tag", &self.tags), ("--file", &self.files)]
-        {
+        for (flag, values) in [
+            ("--id", &self.ids),
+            ("--clause", &self.clauses),
+            ("--tag", &self.tags),
+            ("--file", &self.files),
+            ("--exclude-id", &self.exclude_ids),
+            ("--exclude-tag", &self.exclude_tags),
+            ("--exclude-file", &self.exclude_files),
+        ] {
             for value in values {
                 args.push_str(&format!(" {flag} {}", shell_word(value)));
             }
+        }
+        if let Some(shard) = self.shard {
+            args.push_str(&format!(" --shard {shard}"));
         }
         args
     }

@@ -11,6 +11,7 @@ mod verdict;
 
 use arbiter_core::{CastlingMode, Laws};
 
+use crate::baseline::Baseline;
 use crate::case::{pgn_moves, Case, Expect};
 use crate::corpus::{castling_mode, position_spec, LocatedCase};
 use crate::implementation::{ask, Failure, Implementation};
@@ -29,8 +30,8 @@ pub struct RunOptions {
     pub laws: Laws,
     /// Perft expectations over this many nodes are skipped.
     pub max_nodes: Option<u64>,
-    /// Cases expected to fail (`--expect FILE`).
-    pub expected_failures: BTreeSet<String>,
+    /// The known failures (`--expect FILE`).
+    pub baseline: Baseline,
     /// The number of worker threads.
     pub jobs: usize,
 }
@@ -38,7 +39,7 @@ pub struct RunOptions {
 impl RunOptions {
     /// The options of a run under `profile`: its edition, no node limit, no expected failures, one worker.
     pub fn new(profile: Profile) -> RunOptions {
-        RunOptions { profile, laws: profile.laws, max_nodes: None, expected_failures: BTreeSet::new(), jobs: 1 }
+        RunOptions { profile, laws: profile.laws, max_nodes: None, baseline: Baseline::default(), jobs: 1 }
     }
 }
 
@@ -174,6 +175,8 @@ fn report_of(located: &LocatedCase, outcome: Outcome, reason: Option<String>, mi
         outcome,
         reason,
         mismatches,
+        known_failure: None,
+        seconds: 0.0,
     }
 }
 
@@ -184,6 +187,7 @@ pub fn run_case(
     located: &LocatedCase,
     options: &RunOptions,
 ) -> CaseReport {
+    let started = std::time::Instant::now();
     let case = &located.case;
     let verdicts = if !case.laws.contains(&options.laws) {
         let editions: Vec<String> = case.laws.iter().map(|e| e.to_string()).collect();
@@ -199,23 +203,32 @@ pub fn run_case(
         session.verdicts
     };
     let (outcome, reason, mismatches) = combine(verdicts);
-    let outcome = match (outcome, options.expected_failures.contains(&case.id)) {
-        (Outcome::Fail, true) => Outcome::Xfail,
-        (Outcome::Pass, true) => Outcome::Xpass,
-        (o, _) => o,
-    };
-    report_of(located, outcome, reason, mismatches)
+    let judged = options.baseline.judge(&case.id, outcome);
+    let mut report = report_of(located, judged, reason, mismatches);
+    report.known_failure = (judged == Outcome::Xfail).then_some(outcome);
+    report.seconds = started.elapsed().as_secs_f64();
+    report
 }
 
-/// TIMEOUT over ERROR over FAIL over SKIP over PASS; a case with no verdict could not run.
+/// TIMEOUT over ERROR over FAIL over SKIP over PASS; a case with no verdict could not run. A
+/// case where some expectations passed and the others could not be checked (a UCI engine asked
+/// what only an adapter answers) is a PASS whose reason lists what was not checked; a case
+/// where nothing passed and something could not be checked is a SKIP.
 fn combine(verdicts: Vec<Verdict>) -> (Outcome, Option<String>, Vec<Mismatch>) {
     let mut mismatches = Vec::new();
     let (mut error, mut skip, mut timeout) = (None, None, None);
+    let mut unchecked: Vec<&str> = Vec::new();
+    let mut passed = false;
     for v in &verdicts {
         match v {
-            Verdict::Pass => {}
+            Verdict::Pass => passed = true,
             Verdict::Fail(m) => mismatches.push(m.clone()),
-            Verdict::Skip(r) => skip = skip.or(Some(r.clone())),
+            Verdict::Skip(r) => {
+                skip = skip.or(Some(r.clone()));
+                if !unchecked.contains(&r.as_str()) {
+                    unchecked.push(r);
+                }
+            }
             Verdict::Error(r) => error = error.or(Some(r.clone())),
             Verdict::Timeout(r) => timeout = timeout.or(Some(r.clone())),
         }
@@ -226,6 +239,8 @@ fn combine(verdicts: Vec<Verdict>) -> (Outcome, Option<String>, Vec<Mismatch>) {
         (Outcome::Error, error, mismatches)
     } else if !mismatches.is_empty() {
         (Outcome::Fail, None, mismatches)
+    } else if skip.is_some() && passed {
+        (Outcome::Pass, Some(format!("not checked: {}", unchecked.join("; "))), mismatches)
     } else if skip.is_some() {
         (Outcome::Skip, skip, mismatches)
     } else if verdicts.is_empty() {
@@ -319,7 +334,9 @@ mod tests {
     #[test]
     fn combine_ranks_timeout_over_error_over_fail_over_skip() {
         let fail = || mismatch("x", "a", "b");
-        assert_eq!(combine(vec![Verdict::Pass, Verdict::Skip("s".into())]).0, Outcome::Skip);
+        let partly = combine(vec![Verdict::Pass, Verdict::Skip("s".into()), Verdict::Skip("t".into())]);
+        assert_eq!((partly.0, partly.1.as_deref()), (Outcome::Pass, Some("not checked: s; t")));
+        assert_eq!(combine(vec![Verdict::Skip("s".into())]).0, Outcome::Skip);
         assert_eq!(combine(vec![Verdict::Skip("s".into()), fail()]).0, Outcome::Fail);
         assert_eq!(combine(vec![fail(), Verdict::Error("e".into())]).0, Outcome::Error);
         assert_eq!(combine(vec![Verdict::Error("e".into()), Verdict::Timeout("t".into())]).0, Outcome::Timeout);

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use arbiter_core::{CastlingMode, Position};
 
-use super::verdict::{compare, compare_sets, failed, mismatch, reported, take, unreported, Verdict};
+use super::verdict::{compare, compare_sets, failed, mismatch, reported, show, take, unreported, Verdict};
 use super::RunOptions;
 use crate::answer_check;
 use crate::case::{Case, Expect, Rejection, SanReading};
@@ -235,7 +235,7 @@ fn claim<'a>(_: &'a Case, expect: &'a Expect, position: &PositionSpec, _: &RunOp
     let claims = expect.claim.iter().flatten();
     claims
         .map(|c| {
-            let what = format!("claim {:?} with move {:?}", c.claim, c.mv);
+            let what = format!("claim {} with move {}", show(&c.claim), show(&c.mv));
             let op = Op::Claim { position: position.clone(), claim: c.claim, mv: c.mv.clone() };
             ask_one(op, what.clone(), move |a: ClaimAnswer| compare(&what, &c.valid, &a.valid))
         })
@@ -247,7 +247,7 @@ fn flag<'a>(_: &'a Case, expect: &'a Expect, position: &PositionSpec, _: &RunOpt
     let flags = expect.flag.iter().flatten();
     flags
         .map(|f| {
-            let what = format!("flag {:?}", f.flagged);
+            let what = format!("flag {}", show(&f.flagged));
             let op = Op::Flag { position: position.clone(), flagged: f.flagged };
             ask_one(op, what.clone(), move |a: FlagAnswer| compare(&what, &f.result, &a.result))
         })

@@ -23,7 +23,7 @@ pub(crate) fn mismatch(what: impl Into<String>, expected: impl Into<String>, act
     Verdict::Fail(Mismatch { what: what.into(), expected: expected.into(), actual: actual.into() })
 }
 
-pub(crate) fn compare<T: PartialEq + std::fmt::Debug>(what: &str, expected: &T, actual: &T) -> Verdict {
+pub(crate) fn compare<T: PartialEq + serde::Serialize>(what: &str, expected: &T, actual: &T) -> Verdict {
     if expected == actual {
         Verdict::Pass
     } else {
@@ -31,9 +31,11 @@ pub(crate) fn compare<T: PartialEq + std::fmt::Debug>(what: &str, expected: &T, 
     }
 }
 
-/// A value as JSON-ish text for reports.
-fn show<T: std::fmt::Debug>(value: &T) -> String {
-    format!("{value:?}")
+/// A value as reports show it: as the protocol writes it, in JSON (`"fifty_moves"`, `"0-1"`,
+/// `["e2e4","d2d4"]`), so that a mismatch reads in the words of the protocol and the case
+/// format, not of arbiter's Rust types.
+pub(crate) fn show<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| format!("(cannot be shown: {e})"))
 }
 
 /// The one way of saying that the implementation cannot answer: a skip, with the
@@ -79,7 +81,7 @@ pub(crate) fn take<T: TryFrom<Reply, Error = Reply>>(
 
 /// Compares an expected field with the reported one: nothing when the case does not name
 /// it, a skip when the implementation does not report it.
-pub(crate) fn reported<T: PartialEq + std::fmt::Debug>(
+pub(crate) fn reported<T: PartialEq + serde::Serialize>(
     what: &str,
     expected: &Option<T>,
     actual: &Option<T>,
