@@ -59,5 +59,6 @@ cargo run --release --quiet -p arbiter-spec --bin arbiter -- run
 
 step "the built-in perft suites to depth 4"
 cargo run --release --quiet -p arbiter-spec --bin arbiter -- perft --builtin --depth 4
+step "deep perft split: a plan counted under xargs -P 2, merged (start depth 6)"; ci/perft-split.sh
 
 step "done"

@@ -5,6 +5,10 @@ use std::time::Instant;
 
 use crate::{Move, Position};
 
+pub mod split;
+pub mod table;
+pub use table::{Table, TableError};
+
 /// The deepest perft any arbiter command, case or request accepts. The count recurses one
 /// stack frame per ply, so a deeper request is refused with an error that names this limit
 /// instead of overflowing the stack; no position's tree can be counted this deep in any case
@@ -66,6 +70,71 @@ bulk_perft!(
     perft_popcnt
 );
 
+/// [`perft`] with a transposition table: the count of every subtree two or more plies deep is
+/// looked up in `table` first and stored there after it is counted, so that a position reached
+/// by several move orders is counted once. The result is the same as [`perft`]'s (see
+/// [`table`] for why a collision cannot change it). The table may be shared with other
+/// threads counting at the same time, and may already hold counts of other positions.
+///
+/// ```
+/// use arbiter_core::perft::{self, Table};
+/// use arbiter_core::Position;
+/// let table = Table::with_megabytes(1).unwrap();
+/// assert_eq!(perft::perft_hashed(&Position::startpos(), 4, &table), 197_281);
+/// ```
+pub fn perft_hashed(pos: &Position, depth: u32, table: &Table) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU supports POPCNT, checked just above; that is the only
+            // requirement of a `#[target_feature(enable = "popcnt")]` function.
+            return unsafe { hashed_perft_popcnt(pos, depth, table) };
+        }
+    }
+    hashed_perft_portable(pos, depth, table)
+}
+
+/// The hashed recursion compiled for more than one instruction set.
+macro_rules! hashed_perft {
+    ($(#[$attr:meta])* $name:ident) => {
+        $(#[$attr])*
+        fn $name(pos: &Position, depth: u32, table: &Table) -> u64 {
+            match depth {
+                0 => 1,
+                1 => pos.count_legal_moves(),
+                _ => {
+                    if let Some(nodes) = table.probe(pos.key(), depth) {
+                        return nodes;
+                    }
+                    let mut nodes = 0;
+                    pos.for_each_child(|child| nodes += $name(child, depth - 1, table));
+                    table.store(pos.key(), depth, nodes);
+                    nodes
+                }
+            }
+        }
+    };
+}
+
+hashed_perft!(hashed_perft_portable);
+#[cfg(target_arch = "x86_64")]
+hashed_perft!(
+    #[target_feature(enable = "popcnt")]
+    hashed_perft_popcnt
+);
+
+/// [`divide`] with a transposition table (see [`perft_hashed`]).
+pub fn divide_hashed(pos: &Position, depth: u32, table: &Table) -> Vec<(Move, u64)> {
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            (m, perft_hashed(&child, depth.saturating_sub(1), table))
+        })
+        .collect()
+}
+
 /// Counts leaf nodes to `depth` making every move, the last ply included (no bulk counting).
 pub fn perft_full(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
@@ -98,6 +167,27 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 /// [`divide`] with the root moves shared among `threads` threads (0: as many as cores).
 #[cfg(feature = "parallel")]
 pub fn divide_parallel(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+    divide_shared(pos, depth, threads, None)
+}
+
+/// [`divide_parallel`] with a transposition table that the threads share (see [`perft_hashed`]).
+#[cfg(feature = "parallel")]
+pub fn divide_parallel_hashed(pos: &Position, depth: u32, threads: usize, table: &Table) -> Vec<(Move, u64)> {
+    divide_shared(pos, depth, threads, Some(table))
+}
+
+/// [`perft`], or [`perft_hashed`] when there is a table.
+#[cfg(feature = "parallel")]
+#[inline]
+fn count(pos: &Position, depth: u32, table: Option<&Table>) -> u64 {
+    match table {
+        Some(table) => perft_hashed(pos, depth, table),
+        None => perft(pos, depth),
+    }
+}
+
+#[cfg(feature = "parallel")]
+fn divide_shared(pos: &Position, depth: u32, threads: usize, table: Option<&Table>) -> Vec<(Move, u64)> {
     use rayon::prelude::*;
     let moves: Vec<Move> = pos.legal_moves().to_vec();
     let run = || {
@@ -106,7 +196,7 @@ pub fn divide_parallel(pos: &Position, depth: u32, threads: usize) -> Vec<(Move,
             .map(|&m| {
                 let mut child = *pos;
                 child.play_unchecked(m);
-                (m, perft(&child, depth.saturating_sub(1)))
+                (m, count(&child, depth.saturating_sub(1), table))
             })
             .collect()
     };
@@ -120,8 +210,27 @@ pub fn divide_parallel(pos: &Position, depth: u32, threads: usize) -> Vec<(Move,
 /// 3 the tree is too small to share, and the count is computed serially.
 #[cfg(feature = "parallel")]
 pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
+    perft_shared(pos, depth, threads, None)
+}
+
+/// [`perft_parallel`] with a transposition table that the threads share (see [`perft_hashed`];
+/// the table's entries are safe to read and write from any number of threads at once).
+///
+/// ```
+/// use arbiter_core::perft::{self, Table};
+/// use arbiter_core::Position;
+/// let table = Table::with_megabytes(4).unwrap();
+/// assert_eq!(perft::perft_parallel_hashed(&Position::startpos(), 5, 2, &table), 4_865_609);
+/// ```
+#[cfg(feature = "parallel")]
+pub fn perft_parallel_hashed(pos: &Position, depth: u32, threads: usize, table: &Table) -> u64 {
+    perft_shared(pos, depth, threads, Some(table))
+}
+
+#[cfg(feature = "parallel")]
+fn perft_shared(pos: &Position, depth: u32, threads: usize, table: Option<&Table>) -> u64 {
     if depth < 3 || threads == 1 {
-        return perft(pos, depth);
+        return count(pos, depth, table);
     }
     // Split the tree into many small units (three plies deep from depth 6: 8,902 at the
     // start; two from depth 4), so that the threads finish together.
@@ -149,7 +258,7 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
             })
             .collect();
     }
-    let run = || units.par_iter().map(|child| perft(child, depth - split)).sum();
+    let run = || units.par_iter().map(|child| count(child, depth - split, table)).sum();
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(run),
         Err(_) => run(),
