@@ -9,10 +9,10 @@ use std::sync::Mutex;
 mod questions;
 mod verdict;
 
-use arbiter_core::Laws;
+use arbiter_core::{Laws, Position};
 
 use crate::case::{pgn_moves, Case, Expect};
-use crate::corpus::{position_spec, LocatedCase};
+use crate::corpus::{castling_mode, position_spec, start_fen, LocatedCase};
 use crate::implementation::{ask, Failure, Implementation};
 use crate::outcome::{CaseReport, Mismatch, Outcome};
 use crate::profile::Profile;
@@ -171,7 +171,28 @@ fn report_of(located: &LocatedCase, outcome: Outcome, reason: Option<String>, mi
         outcome,
         reason,
         mismatches,
+        description: Some(located.case.description.clone()),
+        fen: position_fen(&located.case),
     }
+}
+
+/// The position `case` asks about, as FEN, for the reports ([`CaseReport::fen`]): its moves or
+/// its PGN played by the reference core (the position the case means, whatever the
+/// implementation made of its PGN).
+fn position_fen(case: &Case) -> Option<String> {
+    let start = start_fen(case).ok()?;
+    let Ok(mut position) = Position::from_fen_in(&start, castling_mode(case)) else {
+        return (case.moves.is_empty() && case.pgn.is_none()).then_some(start);
+    };
+    for mv in &case.moves {
+        position = position.play_uci(mv).ok()?;
+    }
+    if let Some(pgn) = &case.pgn {
+        for san in pgn_moves(pgn).ok()? {
+            position = position.play(position.parse_san(&san).ok()?).ok()?;
+        }
+    }
+    Some(position.fen())
 }
 
 /// Runs one case.
