@@ -5,6 +5,7 @@
 #   - python-chess (PyPI), an oracle for the game-state tests and an adapter example
 #   - cargo-fuzz, for the bounded fuzzing runs
 #   - Perl's prove (Debian package perl), which reads arbiter's TAP report in the tests
+#   - Chromium (Debian package chromium), which loads arbiter's HTML report in the tests
 set -euo pipefail
 if [ ! -x /usr/games/stockfish ] || [ ! -x /usr/games/toga2 ] || [ ! -x /usr/games/gnuchess ]; then
   apt-get update -qq
@@ -13,6 +14,10 @@ fi
 if ! command -v prove >/dev/null 2>&1; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq perl
+fi
+if ! command -v chromium >/dev/null 2>&1; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 fi
 if ! python3 -c 'import chess' >/dev/null 2>&1; then
   python3 -m pip install --quiet chess

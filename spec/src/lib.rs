@@ -12,10 +12,13 @@ pub use arbiter_protocol::message as protocol;
 pub use arbiter_protocol::{child, excerpt, implementation, serve};
 
 pub mod answer_check;
+pub mod badge;
 pub mod baseline;
+pub mod board_svg;
 pub mod case;
 pub mod clauses;
 pub mod corpus;
+pub mod html;
 pub mod hunt;
 pub mod outcome;
 pub mod profile;

@@ -68,7 +68,7 @@ impl fmt::Display for Outcome {
 }
 
 /// An expectation that did not hold.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mismatch {
     /// What was checked, e.g. `legal_moves` or `perft 3`.
     pub what: String,
@@ -76,6 +76,14 @@ pub struct Mismatch {
     pub expected: String,
     /// What the implementation answered.
     pub actual: String,
+    /// The moves (UCI) the case expected where the answer differs: the move expected, or the
+    /// moves missing from the answer (the HTML report's board marks them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expected_moves: Vec<String>,
+    /// The moves (UCI) the implementation answered where they differ from the case's: the move
+    /// answered, or the moves the case did not expect (as answered, unchecked).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actual_moves: Vec<String>,
 }
 
 /// The report of one case.
@@ -107,6 +115,15 @@ pub struct CaseReport {
     /// How long the case took, in seconds (its requests and the implementation's answers).
     #[serde(default)]
     pub seconds: f64,
+    /// The case's description (its rule in plain words).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The position the case asks about, as FEN: its start with its moves (or its PGN) played
+    /// by the reference core, or the start as written when the core cannot read it and nothing
+    /// is played on it (a position the case expects to be refused); none when its moves cannot
+    /// be played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
 }
 
 /// A path as a string, lossily: serde refuses a path that is not UTF-8.

@@ -28,6 +28,11 @@ pub enum Format {
     Tap,
     /// A Markdown table.
     Markdown,
+    /// One self-contained HTML page: the summary by article, filters, and each case that did
+    /// not pass with a board diagram of its position ([`crate::html`]).
+    Html,
+    /// A shields.io endpoint badge, `passed/total` ([`crate::badge`]).
+    Badge,
 }
 
 /// What a report says about the run besides the cases.
@@ -58,11 +63,13 @@ pub fn render(format: Format, info: &RunInfo, reports: &[CaseReport]) -> String 
         Format::Junit => junit(info, reports),
         Format::Tap => tap(reports),
         Format::Markdown => markdown(info, reports),
+        Format::Html => html(info, reports),
+        Format::Badge => badge(reports),
     }
 }
 
 /// Reports grouped by article, articles in the order of the Laws ([`ClauseKey`]).
-fn by_article(reports: &[CaseReport]) -> BTreeMap<ClauseKey, Vec<&CaseReport>> {
+pub(crate) fn by_article(reports: &[CaseReport]) -> BTreeMap<ClauseKey, Vec<&CaseReport>> {
     let mut groups: BTreeMap<ClauseKey, Vec<&CaseReport>> = BTreeMap::new();
     for r in reports {
         groups.entry(ClauseKey::of(&r.article)).or_default().push(r);
@@ -415,6 +422,14 @@ fn markdown(info: &RunInfo, reports: &[CaseReport]) -> String {
     out
 }
 
+fn html(info: &RunInfo, reports: &[CaseReport]) -> String {
+    crate::html::page(info, reports)
+}
+
+fn badge(reports: &[CaseReport]) -> String {
+    crate::badge::endpoint(reports)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -435,7 +450,14 @@ mod tests {
             refs: vec!["3.9.1".into()],
             outcome,
             reason: Some(message.to_owned()),
-            mismatches: vec![Mismatch { what: message.into(), expected: message.into(), actual: message.into() }],
+            mismatches: vec![Mismatch {
+                what: message.into(),
+                expected: message.into(),
+                actual: message.into(),
+                ..Mismatch::default()
+            }],
+            description: None,
+            fen: None,
             known_failure: None,
             seconds: 0.5,
         }

@@ -75,6 +75,8 @@ fn report_snapshots_every_format() {
         ("junit", Format::Junit),
         ("tap", Format::Tap),
         ("markdown", Format::Markdown),
+        ("html", Format::Html),
+        ("badge", Format::Badge),
     ] {
         insta::assert_snapshot!(format!("report_{name}"), render(format, &info, &reports));
     }

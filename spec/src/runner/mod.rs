@@ -9,11 +9,11 @@ use std::sync::Mutex;
 mod questions;
 mod verdict;
 
-use arbiter_core::{CastlingMode, Laws};
+use arbiter_core::{CastlingMode, Laws, Position};
 
 use crate::baseline::Baseline;
 use crate::case::{pgn_moves, Case, Expect};
-use crate::corpus::{castling_mode, position_spec, LocatedCase};
+use crate::corpus::{castling_mode, position_spec, start_fen, LocatedCase};
 use crate::implementation::{ask, Failure, Implementation};
 use crate::outcome::{CaseReport, Mismatch, Outcome};
 use crate::profile::Profile;
@@ -177,7 +177,28 @@ fn report_of(located: &LocatedCase, outcome: Outcome, reason: Option<String>, mi
         mismatches,
         known_failure: None,
         seconds: 0.0,
+        description: Some(located.case.description.clone()),
+        fen: position_fen(&located.case),
     }
+}
+
+/// The position `case` asks about, as FEN, for the reports ([`CaseReport::fen`]): its moves or
+/// its PGN played by the reference core (the position the case means, whatever the
+/// implementation made of its PGN).
+fn position_fen(case: &Case) -> Option<String> {
+    let start = start_fen(case).ok()?;
+    let Ok(mut position) = Position::from_fen_in(&start, castling_mode(case)) else {
+        return (case.moves.is_empty() && case.pgn.is_none()).then_some(start);
+    };
+    for mv in &case.moves {
+        position = position.play_uci(mv).ok()?;
+    }
+    if let Some(pgn) = &case.pgn {
+        for san in pgn_moves(pgn).ok()? {
+            position = position.play(position.parse_san(&san).ok()?).ok()?;
+        }
+    }
+    Some(position.fen())
 }
 
 /// Runs one case.
@@ -330,6 +351,70 @@ impl Session<'_> {
 mod tests {
     use super::verdict::mismatch;
     use super::*;
+    use crate::reference::Reference;
+
+    /// Runs `yaml`'s cases against the reference core.
+    fn run_yaml(yaml: &str) -> Vec<CaseReport> {
+        let cases = crate::corpus::parse_file(std::path::Path::new("t.yaml"), yaml).expect("the cases parse");
+        let options = RunOptions::new(crate::profile::find("fide-2023").expect("the default profile"));
+        let factory = || Ok(Box::new(Reference::default()) as Box<dyn Implementation>);
+        run(&cases.iter().collect::<Vec<_>>(), &factory, &options, &|_| {})
+    }
+
+    /// FIDE 3.8.1 (a king on a1 has a1a2, a1b1, a1b2) and C.2 (Nf3 is g1f3), each expected
+    /// wrongly: the mismatch names the moves the case expected and those answered.
+    #[test]
+    fn mismatches_name_the_moves_expected_and_answered_3_8_1() {
+        let king = "fen: 7k/8/8/8/8/8/8/K7 w - - 0 1";
+        let reports = run_yaml(&format!(
+            "cases:
+  - {{id: a, refs: [\"3.8.1\"], description: d, {king}, expect: {{legal: [a1a3]}}}}
+  - {{id: b, refs: [\"3.8.1\"], description: d, {king}, expect: {{illegal: [a1b2]}}}}
+  - {{id: c, refs: [\"3.8.1\"], description: d, {king}, expect: {{legal_moves: [a1a2, a1b1, a1a3]}}}}
+  - {{id: d, refs: [\"C.2\"], description: d, expect: {{parse_san: {{Nf3: g1h3}}}}}}
+  - {{id: e, refs: [\"C.2\"], description: d, expect: {{parse_san: {{Nf3: {{error: invalid_san}}}}}}}}
+  - {{id: f, refs: [\"C.2\"], description: d, expect: {{in_check: true}}}}
+"
+        ));
+        let moves = |r: &CaseReport| -> (Vec<String>, Vec<String>) {
+            (r.mismatches[0].expected_moves.clone(), r.mismatches[0].actual_moves.clone())
+        };
+        let v = |m: &[&str]| m.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(moves(&reports[0]), (v(&["a1a3"]), v(&[])));
+        assert_eq!(moves(&reports[1]), (v(&[]), v(&["a1b2"])));
+        assert_eq!(moves(&reports[2]), (v(&["a1a3"]), v(&["a1b2"])));
+        assert_eq!(moves(&reports[3]), (v(&["g1h3"]), v(&["g1f3"])));
+        assert_eq!(moves(&reports[4]), (v(&[]), v(&["g1f3"])));
+        assert_eq!(moves(&reports[5]), (v(&[]), v(&[])), "a mismatch of no move names none");
+    }
+
+    /// FIDE 2.3, 3.6: the report's FEN is the position after the case's moves or PGN, played
+    /// by the core; a start the core cannot read is kept as written when nothing is played on it.
+    #[test]
+    fn reports_carry_the_description_and_the_position_asked_about() {
+        let reports = run_yaml(
+            "cases:
+  - {id: a, refs: [\"3.6\"], description: after g1f3, moves: [g1f3], expect: {in_check: false}}
+  - {id: b, refs: [\"3.6\"], description: after Nf3, pgn: \"1. Nf3\", expect: {in_check: false}}
+  - {id: c, refs: [\"2.3\"], description: the start, expect: {in_check: false}}
+",
+        );
+        let after = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1";
+        assert_eq!(reports[0].fen.as_deref(), Some(after));
+        assert_eq!(reports[1].fen.as_deref(), Some(after));
+        assert_eq!(reports[2].fen.as_deref(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+        assert_eq!(reports[1].description.as_deref(), Some("after Nf3"));
+        let mut case = crate::corpus::parse_file(
+            std::path::Path::new("t.yaml"),
+            "cases:\n  - {id: a, refs: [\"3.6\"], description: d, fen: \"8/8/8/8/8/8/8/8 w - - 0 1\", expect: {in_check: false}}\n",
+        )
+        .expect("parses")
+        .remove(0)
+        .case;
+        assert_eq!(position_fen(&case).as_deref(), Some("8/8/8/8/8/8/8/8 w - - 0 1"), "kingless: kept as written");
+        case.moves = vec!["e2e4".into()];
+        assert_eq!(position_fen(&case), None, "moves on a position the core cannot read: none");
+    }
 
     #[test]
     fn combine_ranks_timeout_over_error_over_fail_over_skip() {

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use arbiter_core::{CastlingMode, Position};
 
-use super::verdict::{compare, compare_sets, failed, mismatch, reported, show, take, unreported, Verdict};
+use super::verdict::{compare, compare_sets, failed, mismatch, reported, show, take, unreported, with_moves, Verdict};
 use super::RunOptions;
 use crate::answer_check;
 use crate::case::{Case, Expect, Rejection, SanReading};
@@ -117,14 +117,22 @@ fn observation_verdicts(obs: &Observation, e: &Expect, mode: CastlingMode, note:
         out.push(match &moves {
             None => unreported(note, "legal_moves"),
             Some(set) if set.contains(m.as_str()) => Verdict::Pass,
-            Some(_) => mismatch(format!("legal {m}"), "legal", "not among the legal moves"),
+            Some(_) => with_moves(
+                mismatch(format!("legal {m}"), "legal", "not among the legal moves"),
+                vec![m.clone()],
+                vec![],
+            ),
         });
     }
     for m in e.illegal.iter().flatten() {
         out.push(match &moves {
             None => unreported(note, "legal_moves"),
             Some(set) if !set.contains(m.as_str()) => Verdict::Pass,
-            Some(_) => mismatch(format!("illegal {m}"), "illegal", "among the legal moves"),
+            Some(_) => with_moves(
+                mismatch(format!("illegal {m}"), "illegal", "among the legal moves"),
+                vec![],
+                vec![m.clone()],
+            ),
         });
     }
     if let Some(all) = &e.legal_moves {
@@ -218,9 +226,12 @@ fn parse_san<'a>(_: &'a Case, expect: &'a Expect, position: &PositionSpec, _: &R
                         }
                     }
                     (reading, answer) => match (reading, take::<ParseSanAnswer>(&what, answer, note)) {
-                        (SanReading::Move(mv), Ok(actual)) => compare(&what, mv, &actual.mv),
+                        (SanReading::Move(mv), Ok(actual)) => {
+                            with_moves(compare(&what, mv, &actual.mv), vec![mv.clone()], vec![actual.mv])
+                        }
                         (SanReading::Error { error }, Ok(actual)) => {
-                            mismatch(&what, format!("error {error}"), actual.mv)
+                            let moves = vec![actual.mv.clone()];
+                            with_moves(mismatch(&what, format!("error {error}"), actual.mv), vec![], moves)
                         }
                         (_, Err(v)) => v,
                     },

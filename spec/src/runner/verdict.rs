@@ -20,7 +20,22 @@ pub(crate) enum Verdict {
 }
 
 pub(crate) fn mismatch(what: impl Into<String>, expected: impl Into<String>, actual: impl Into<String>) -> Verdict {
-    Verdict::Fail(Mismatch { what: what.into(), expected: expected.into(), actual: actual.into() })
+    Verdict::Fail(Mismatch {
+        what: what.into(),
+        expected: expected.into(),
+        actual: actual.into(),
+        ..Mismatch::default()
+    })
+}
+
+/// `verdict` with the moves of its mismatch (UCI) for the board diagram of the HTML report:
+/// those the case expected and those the implementation answered ([`Mismatch::expected_moves`],
+/// [`Mismatch::actual_moves`]); any other verdict as it is.
+pub(crate) fn with_moves(verdict: Verdict, expected: Vec<String>, actual: Vec<String>) -> Verdict {
+    match verdict {
+        Verdict::Fail(m) => Verdict::Fail(Mismatch { expected_moves: expected, actual_moves: actual, ..m }),
+        other => other,
+    }
 }
 
 pub(crate) fn compare<T: PartialEq + serde::Serialize>(what: &str, expected: &T, actual: &T) -> Verdict {
@@ -111,9 +126,10 @@ pub(crate) fn compare_sets(
     }
     let missing: Vec<&&String> = want.difference(&got).collect();
     let extra: Vec<&&String> = got.difference(&want).collect();
-    mismatch(
+    let verdict = mismatch(
         what,
         format!("{} moves; missing {missing:?}", want.len()),
         format!("{} moves; extra {extra:?}", got.len()),
-    )
+    );
+    with_moves(verdict, missing.iter().map(|m| (**m).clone()).collect(), extra.iter().map(|m| (**m).clone()).collect())
 }
