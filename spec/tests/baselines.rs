@@ -184,6 +184,14 @@ fn shards_split_the_run_and_merge_puts_it_back_together() {
     let (code, _, err) = arbiter(&["merge", &paths[0], &paths[1], &paths[2], &other]);
     assert_eq!(code, 2);
     assert!(err.contains("another run's shard: its implementation"), "{err}");
+    // One whole run's report, alone, is that run in another format, with its exit status.
+    let whole_path = dir.write("whole.json", serde_json::to_string(&whole).expect("JSON"));
+    let (code, out, _) = arbiter(&["merge", &whole_path, "--format", "junit"]);
+    assert_eq!(code, whole_code);
+    assert!(out.starts_with("<?xml") && out.contains("castling"), "{out}");
+    let (code, _, err) = arbiter(&["merge", &whole_path, &paths[0]]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not the report of a shard"), "{err}");
     let (code, _, err) = arbiter(&["run", "--shard", "5/4"]);
     assert_eq!(code, 2);
     assert!(err.contains("K/N"), "{err}");

@@ -4,6 +4,8 @@
 //! The shards must be one run's: the same implementation, profile, edition and filters, every
 //! shard from 1 to N exactly once, and no case in two of them. Anything else is an error (exit
 //! status 2) that names the file: a missing shard would otherwise make a failing run pass.
+//! One report of a whole run (no `--shard`) is read alone: `arbiter merge report.json --format
+//! junit` writes the same run in another format, with its exit status.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -74,6 +76,7 @@ fn merge(paths: &[PathBuf]) -> Result<(RunInfo, Vec<CaseReport>), String> {
             .map_err(|e| format!("{name}: not a report of `arbiter run --format json` ({e})"))?;
         let shard = match &doc.shard {
             Some(text) => Shard::parse(text).map_err(|e| format!("{name}: shard {}: {e}", excerpt(text)))?,
+            None if paths.len() == 1 => Shard { index: 1, count: 1 },
             None => return Err(format!("{name}: not the report of a shard (the run had no --shard)")),
         };
         if let Some((first_path, f)) = &first {
