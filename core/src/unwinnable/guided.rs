@@ -79,66 +79,113 @@ struct Search {
     /// The node count at which this iteration stops.
     iteration_stop: u64,
     max_depth: i32,
+    /// The number of this iteration, counted over every run.
+    iteration: u32,
     /// Some line was cut at the depth limit or by the node limit in this iteration.
     cut: bool,
     /// This iteration skipped a position as searched by an earlier one.
     stale: bool,
-    /// By position: the plies left when it was searched, and the depth limit of that iteration.
-    table: HashMap<Exact, (i32, i32), KeyBuild>,
+    /// By position: the plies left when it was searched, and the number of that iteration.
+    table: HashMap<Exact, (i32, u32), KeyBuild>,
     line: Vec<Move>,
     material_proofs: HashMap<u128, bool>,
     /// The last material signature looked up and its answer (most moves capture nothing).
     last_material: Option<(u128, bool)>,
 }
 
-/// Searches a helpmate by `winner` from `pos` within `budget` nodes; the outcome and the
-/// nodes used.
+/// Searches a helpmate by `winner` from `pos` within `budget` nodes, in one run; the outcome
+/// and the nodes used.
+#[cfg(test)]
 pub(super) fn search(pos: &Position, winner: Color, budget: u64) -> (Guided, u64) {
-    let mut search = Search {
-        winner,
-        nodes: 0,
-        stop: budget,
-        iteration_stop: 0,
-        max_depth: 0,
-        cut: false,
-        stale: false,
-        table: HashMap::default(),
-        line: Vec::new(),
-        material_proofs: HashMap::new(),
-        last_material: None,
-    };
-    let knights_rooks_queens = pos.by_role(Role::Knight) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
-    let per_ply =
-        if knights_rooks_queens.is_empty() { PAWNS_AND_BISHOPS_NODES_PER_PLY } else { ITERATION_NODES_PER_PLY };
-    let mut max_depth = 2;
-    let mut fresh = true;
-    while max_depth <= MAX_DEPTH {
-        search.max_depth = max_depth;
-        search.cut = false;
-        search.stale = false;
-        if fresh {
-            search.table.clear();
-        }
-        search.iteration_stop = search.nodes.saturating_add(per_ply * max_depth as u64).min(search.stop);
-        match search.visit(pos, 0, false, false) {
-            Step::Mate => return (Guided::Mate(std::mem::take(&mut search.line)), search.nodes),
-            Step::NoMate if !search.cut && !search.stale => return (Guided::Exhausted, search.nodes),
-            Step::OutOfBudget => return (Guided::OutOfBudget, search.nodes),
-            Step::NoMate => {}
-        }
-        if search.nodes >= search.stop {
-            break;
-        }
-        if !search.cut && search.stale {
-            // Nothing was cut but what earlier iterations had searched: the same iteration
-            // again from an empty table may prove that no mate exists.
-            fresh = true;
-        } else {
-            fresh = false;
-            max_depth += 1;
-        }
+    let mut deepening = Deepening::new(pos, winner);
+    let outcome = deepening.run(budget);
+    (outcome, deepening.nodes())
+}
+
+/// The guided search as a series of iterations that can be stopped and taken up again: the
+/// table of the positions searched is kept in between, so that another search (the exhaustive
+/// one, which proves the small futures in far fewer nodes) can run in the pause.
+pub(super) struct Deepening {
+    search: Search,
+    root: Position,
+    /// The nodes an iteration may use, per ply of its depth limit.
+    per_ply: u64,
+    /// The depth limit of the next iteration.
+    max_depth: i32,
+    /// The next iteration starts from an empty table.
+    fresh: bool,
+}
+
+impl Deepening {
+    pub(super) fn new(pos: &Position, winner: Color) -> Deepening {
+        let search = Search {
+            winner,
+            nodes: 0,
+            stop: 0,
+            iteration_stop: 0,
+            max_depth: 0,
+            iteration: 0,
+            cut: false,
+            stale: false,
+            table: HashMap::default(),
+            line: Vec::new(),
+            material_proofs: HashMap::new(),
+            last_material: None,
+        };
+        let knights_rooks_queens = pos.by_role(Role::Knight) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
+        let per_ply =
+            if knights_rooks_queens.is_empty() { PAWNS_AND_BISHOPS_NODES_PER_PLY } else { ITERATION_NODES_PER_PLY };
+        Deepening { search, root: *pos, per_ply, max_depth: 2, fresh: true }
     }
-    (Guided::OutOfBudget, search.nodes)
+
+    /// The nodes searched so far, in every run.
+    pub(super) fn nodes(&self) -> u64 {
+        self.search.nodes
+    }
+
+    /// Runs iterations until a mate, a proof, or `budget` more nodes. An iteration stopped by
+    /// the budget is run again from its start by the next call (its entries in the table count
+    /// as an earlier iteration's: they can skip work, never prove anything).
+    pub(super) fn run(&mut self, budget: u64) -> Guided {
+        let search = &mut self.search;
+        search.stop = search.nodes.saturating_add(budget);
+        while self.max_depth <= MAX_DEPTH {
+            search.max_depth = self.max_depth;
+            search.iteration += 1;
+            search.cut = false;
+            search.stale = false;
+            search.line.clear();
+            if self.fresh {
+                search.table.clear();
+            }
+            search.iteration_stop = search.nodes.saturating_add(self.per_ply * self.max_depth as u64).min(search.stop);
+            match search.visit(&self.root, 0, false, false) {
+                Step::Mate => return Guided::Mate(std::mem::take(&mut search.line)),
+                Step::NoMate if !search.cut && !search.stale => return Guided::Exhausted,
+                Step::OutOfBudget => {
+                    // Taken up again at the same depth, over the table as it is.
+                    self.fresh = false;
+                    return Guided::OutOfBudget;
+                }
+                Step::NoMate => {}
+            }
+            if search.nodes >= search.stop {
+                // The iteration ended, cut by the budget: the next call deepens.
+                self.fresh = false;
+                self.max_depth += 1;
+                return Guided::OutOfBudget;
+            }
+            if !search.cut && search.stale {
+                // Nothing was cut but what earlier iterations had searched: the same iteration
+                // again from an empty table may prove that no mate exists.
+                self.fresh = true;
+            } else {
+                self.fresh = false;
+                self.max_depth += 1;
+            }
+        }
+        Guided::OutOfBudget
+    }
 }
 
 impl Search {
@@ -153,7 +200,7 @@ impl Search {
         let exact = Exact::of(pos);
         if let Some(&(done, iteration)) = self.table.get(&exact) {
             if done >= left {
-                if iteration != self.max_depth {
+                if iteration != self.iteration {
                     // Searched in an earlier iteration, whose cuts this one cannot vouch for.
                     self.stale = true;
                 }
@@ -171,7 +218,7 @@ impl Search {
             self.cut = true;
             return Step::NoMate;
         }
-        self.table.insert(exact, (left, self.max_depth));
+        self.table.insert(exact, (left, self.iteration));
         let plan = Plan::of(pos, self.winner);
         let rewards = self.line.len() <= REWARD_PLIES;
         // The moves in the order they are generated: putting the rewarded ones first makes
@@ -469,6 +516,35 @@ mod tests {
                     if let (Guided::Exhausted, _) = search(&pos, side, budget) {
                         proofs += 1;
                         assert!(!winnable, "{line}: {side:?} can mate, the search says exhausted");
+                    }
+                }
+            }
+        }
+        assert!(proofs > 100, "{proofs} proofs in {queries} searches");
+    }
+
+    /// The same with the search stopped every few hundred nodes and taken up again over the
+    /// table it left (as `analyse` pauses it for the exhaustive search): an iteration stopped
+    /// half-way leaves entries that must never count towards a proof.
+    #[test]
+    fn exhausted_5_2_2_after_pauses_only_where_cha_says_unwinnable() {
+        let text = include_str!("../../tests/data/unwinnability/cha-test-vector-half.txt");
+        let (mut proofs, mut queries) = (0, 0);
+        for line in text.lines().filter(|l| !l.starts_with('#') && l.len() > 3) {
+            let Ok(pos) = format!("{} 0 1", line[2..].trim()).parse::<Position>() else { continue };
+            for (index, side) in Color::ALL.into_iter().enumerate() {
+                let winnable = line.as_bytes()[index] != b'-';
+                let mut deepening = Deepening::new(&pos, side);
+                queries += 1;
+                for slice in [150, 250, 350, 450, 550, 650] {
+                    match deepening.run(slice) {
+                        Guided::Exhausted => {
+                            proofs += 1;
+                            assert!(!winnable, "{line}: {side:?} can mate, the search says exhausted");
+                            break;
+                        }
+                        Guided::Mate(_) => break,
+                        Guided::OutOfBudget => {}
                     }
                 }
             }

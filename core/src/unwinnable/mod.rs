@@ -27,7 +27,11 @@
 //! 6. the guided search (`guided`): depth-first with iterative deepening over every move, the
 //!    moves towards a mating picture costing no depth, with a table of the positions searched;
 //!    it finds the long helpmates, and proves unwinnability when an iteration cuts nothing;
-//! 7. the exhaustive search again with the rest of the budget.
+//! 7. the exhaustive search again, taken up where it stopped, up to a fixed total: it proves
+//!    the positions whose future is small but too long for the guided search to exhaust
+//!    (kings and pawns where the count of the pawn moves left decides);
+//! 8. the guided search, taken up where it stopped, and the exhaustive search with what is
+//!    left of the budget.
 //!
 //! A line found is the certificate of [`Verdict::Winnable`]; the proof of
 //! [`Verdict::Unwinnable`] says what it rests on ([`Proof`]), and [`analyse`] reports the nodes.
@@ -49,10 +53,13 @@ use crate::{Color, Move, Position};
 
 use reachable::Reach;
 
-/// The node budget of [`unwinnable`]: the budget CHA's own command line uses. It decides every
-/// one of the 30,000 Lichess flag falls of the tests as CHA does; the hardest of them take a
-/// few hundred thousand nodes (a node is a move made, a fraction of a microsecond).
-pub const DEFAULT_NODE_BUDGET: u64 = 500_000;
+/// The node budget of [`unwinnable`]: the 500,000 of CHA's own command line, and 250,000 more
+/// for the exhaustive search's second turn ([`SECOND_REACH_BUDGET`]), so that the guided
+/// search keeps the share it had within CHA's budget. It decides every one of the 30,000
+/// Lichess flag falls of the tests as CHA does; the hardest of them take a few hundred
+/// thousand nodes (a node is a move made, a fraction of a microsecond), and a position left
+/// undetermined takes a few tenths of a second on this project's (loaded) 2-core machine.
+pub const DEFAULT_NODE_BUDGET: u64 = 750_000;
 
 /// The first exhaustive search gets at most this many nodes: the futures it settles (forced
 /// stalemates, walled-in kings) are small, and the helpmate search is better at the rest.
@@ -60,6 +67,16 @@ const FIRST_REACH_BUDGET: u64 = 2_000;
 
 /// The first exhaustive search runs only when the side to move has at most this many moves.
 const SMALL_FUTURE_MOVES: usize = 10;
+
+/// The guided search's first turn: nine tenths of CHA's budget, about the share it had when it
+/// ran in one turn, so that what it found within that share it still finds at the same cost.
+const GUIDED_FIRST_BUDGET: u64 = 450_000;
+
+/// The exhaustive search's second turn, after the guided search's first, brings its nodes up
+/// to this: enough to prove the king-and-pawn positions of CHA's test vector whose futures
+/// are small but whose proofs need every line (measured: at most 240,000 nodes), which the
+/// guided search proves only at several times the cost.
+const SECOND_REACH_BUDGET: u64 = 250_000;
 
 /// The first helpmate search, greedy along its move ordering, gets at most this many nodes:
 /// it finds the mates of most real game endings at once.
@@ -223,27 +240,43 @@ pub fn analyse(pos: &Position, side: Color, budget: u64) -> Analysis {
         }
         Reach::OutOfBudget => {}
     }
-    // The guided search finds the long helpmates; the exhaustive search after it only settles
-    // small futures, which need little.
-    let helpmate_budget = budget.saturating_sub(reach.nodes) / 10 * 9;
-    let (guided, helpmate_nodes) = guided::search(&pos, side, helpmate_budget);
-    match guided {
-        guided::Guided::Mate(line) => {
-            return Analysis { verdict: with_forced(line), nodes: quick_nodes + reach.nodes + helpmate_nodes }
+    // The guided search finds the long helpmates, the exhaustive search proves the small
+    // futures: the guided search goes first, the exhaustive one gets its share in a pause,
+    // and the guided search then takes up where it stopped.
+    let mut guide = guided::Deepening::new(&pos, side);
+    let nodes = |reach: &reachable::Search, guide: &guided::Deepening| quick_nodes + reach.nodes + guide.nodes();
+    let slices = [
+        Slice::Guided(GUIDED_FIRST_BUDGET),
+        Slice::Reach(SECOND_REACH_BUDGET),
+        Slice::Guided(u64::MAX),
+        Slice::Reach(u64::MAX),
+    ];
+    for slice in slices {
+        let left = budget.saturating_sub(reach.nodes + guide.nodes());
+        let verdict = match slice {
+            Slice::Guided(share) => match guide.run(share.min(left)) {
+                guided::Guided::Mate(line) => Some(with_forced(line)),
+                guided::Guided::Exhausted => Some(Verdict::Unwinnable(Proof::Exhausted { nodes: guide.nodes() })),
+                guided::Guided::OutOfBudget => None,
+            },
+            Slice::Reach(share) => match reach.run(share.saturating_sub(reach.nodes).min(left)) {
+                Reach::Mate(line) => Some(with_forced(line)),
+                Reach::Exhausted => Some(Verdict::Unwinnable(Proof::Exhausted { nodes: reach.nodes })),
+                Reach::OutOfBudget => None,
+            },
+        };
+        if let Some(verdict) = verdict {
+            return Analysis { verdict, nodes: nodes(&reach, &guide) };
         }
-        guided::Guided::Exhausted => {
-            let nodes = quick_nodes + reach.nodes + helpmate_nodes;
-            return Analysis { verdict: Verdict::Unwinnable(Proof::Exhausted { nodes: helpmate_nodes }), nodes };
-        }
-        guided::Guided::OutOfBudget => {}
     }
-    let rest = budget.saturating_sub(reach.nodes + helpmate_nodes);
-    let verdict = match reach.run(rest) {
-        Reach::Mate(line) => with_forced(line),
-        Reach::Exhausted => Verdict::Unwinnable(Proof::Exhausted { nodes: reach.nodes }),
-        Reach::OutOfBudget => Verdict::Undetermined,
-    };
-    Analysis { verdict, nodes: quick_nodes + reach.nodes + helpmate_nodes }
+    Analysis { verdict: Verdict::Undetermined, nodes: nodes(&reach, &guide) }
+}
+
+/// One turn of a search in [`analyse`], with the nodes it may use: for the guided search the
+/// nodes of this turn, for the exhaustive one its total so far.
+enum Slice {
+    Guided(u64),
+    Reach(u64),
 }
 
 /// FIDE 5.2.2: a position is dead when neither player can checkmate by any series of legal
