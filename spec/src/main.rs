@@ -33,6 +33,8 @@ enum Command {
     Merge(cli::merge::Args),
     /// A markdown table of implementations against the corpus, by article.
     Matrix(cli::matrix::Args),
+    /// Time another program's perft on the standard positions against the reference core.
+    Bench(cli::bench::Args),
     /// List the cases with their ids and clauses.
     List(cli::list::Args),
     /// Show a case, its clauses and the rule in plain words.
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
         Command::Run(args) => cli::run::run(args),
         Command::Matrix(args) => cli::matrix::run(args),
         Command::Merge(args) => cli::merge::run(args),
+        Command::Bench(args) => cli::bench::run(args),
         Command::List(args) => cli::list::run(args),
         Command::Explain(args) => cli::explain::run(args),
         Command::Check(args) => cli::check::run(args),

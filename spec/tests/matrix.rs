@@ -61,3 +61,43 @@ fn matrix_orders_numbered_articles_before_appendices() {
     assert!(articles[first_letter..].iter().all(|a| a.parse::<u32>().is_err()), "{articles:?}");
     assert!(articles.len() >= 2, "{articles:?}");
 }
+
+/// An engine without `go perft` (it answers `go perft 1` with a search, as the Debian engines
+/// Ethereal, Glaurung, Toga II, GNU Chess and Sjaak II do) is a column that says it cannot be
+/// checked over UCI, and is not a failure of the matrix; an engine that does not start at all
+/// still is (exit 1).
+#[test]
+fn matrix_lists_an_engine_without_go_perft_as_not_checkable_over_uci() {
+    let dir = support::Scratch::new("matrix-no-perft");
+    let engine = dir.write(
+        "searcher.sh",
+        "while read -r line; do case \"$line\" in\n\
+         uci) echo 'id name Searcher'; echo uciok;;\n\
+         isready) echo readyok;;\n\
+         go*) echo 'info depth 1 score cp 0 pv e2e4'; echo 'bestmove e2e4';;\n\
+         quit) exit 0;;\n\
+         esac; done\n",
+    );
+    let searcher = format!("sh {engine}");
+    let (code, table) = arbiter(&["matrix", "--id", "fools-mate-5-1-1", "--uci", &searcher, "--timeout", "5"]);
+    assert_eq!(code, 0, "{table}");
+    assert!(table.lines().any(|l| l.starts_with("| 5 | 1 / 0 / 0 | no go perft |")), "{table}");
+    assert!(table.contains(&format!("{searcher} (UCI) cannot be checked over UCI: no go perft")), "{table}");
+    let missing = format!("{}/no-such-engine", dir.str());
+    let (code, table) =
+        arbiter(&["matrix", "--id", "fools-mate-5-1-1", "--uci", &searcher, "--uci", &missing, "--timeout", "5"]);
+    assert_eq!(code, 1, "{table}");
+    assert!(table.contains("no go perft") && table.contains("could not be checked"), "{table}");
+}
+
+/// `--jobs N` checks implementations side by side: the table is the same as with one at a time.
+#[test]
+fn matrix_jobs_give_the_same_table() {
+    let buggy = format!("'{BUGGY}' --bug no-en-passant");
+    let args = ["matrix", "--uci", &buggy, "--uci", BUGGY, "--file", "en-passant"];
+    let (code, one) = arbiter(&args);
+    assert_eq!(code, 0, "{one}");
+    let (code, three) = arbiter(&[&args[..], &["--jobs", "3"]].concat());
+    assert_eq!(code, 0, "{three}");
+    assert_eq!(one, three);
+}

@@ -88,6 +88,7 @@ macro_rules! eprint {
     ($($arg:tt)*) => { $crate::cli::write_stderr(format_args!($($arg)*)) };
 }
 
+pub mod bench;
 pub mod check;
 pub mod coverage;
 pub mod explain;
