@@ -407,6 +407,10 @@ impl Case {
     pub fn clause_refs(&self) -> Vec<ClauseRef> {
         self.refs.iter().filter_map(|r| ClauseRef::parse(r).ok()).collect()
     }
+    /// Whether it cites `clause` or a clause below it (`3.8` is cited by a case citing 3.8.2.1).
+    pub fn cites(&self, clause: &str) -> bool {
+        self.clause_refs().iter().any(|r| r.id == clause || r.id.starts_with(&format!("{clause}.")))
+    }
     /// The article it is grouped under in reports: the first clause's article.
     pub fn article(&self) -> String {
         self.clause_refs().first().map(|r| r.article().to_owned()).unwrap_or_else(|| "?".into())

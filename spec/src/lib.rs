@@ -16,6 +16,7 @@ pub mod badge;
 pub mod baseline;
 pub mod board_svg;
 pub mod case;
+pub mod check;
 pub mod clauses;
 pub mod corpus;
 pub mod html;

@@ -149,9 +149,7 @@ impl Selection {
         let any =
             |filters: &[String], test: &dyn Fn(&str) -> bool| filters.is_empty() || filters.iter().any(|f| test(f));
         any(&self.ids, &|id| case.id == id)
-            && any(&self.clauses, &|clause| {
-                case.clause_refs().iter().any(|r| r.id == clause || r.id.starts_with(&format!("{clause}.")))
-            })
+            && any(&self.clauses, &|clause| case.cites(clause))
             && any(&self.tags, &|tag| case.tags.iter().any(|t| t == tag))
             && any(&self.files, &|text| located.file.to_string_lossy().contains(text))
             && !self.exclude_ids.contains(&case.id)
