@@ -84,6 +84,10 @@ pub struct Mismatch {
     /// answered, or the moves the case did not expect (as answered, unchecked).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub actual_moves: Vec<String>,
+    /// What arbiter found out about the difference (for perft: the first position, down the
+    /// divide, where the legal moves differ).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// The report of one case.

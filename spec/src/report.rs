@@ -132,6 +132,9 @@ fn human(info: &RunInfo, reports: &[CaseReport]) -> String {
             if let Some(reason) = &r.reason {
                 let _ = writeln!(out, "    {}", shown(reason));
             }
+            if let Some(fen) = r.fen.as_deref().filter(|_| !r.mismatches.is_empty()) {
+                let _ = writeln!(out, "    position: {}", shown(fen));
+            }
             for m in &r.mismatches {
                 let _ = writeln!(
                     out,
@@ -140,6 +143,9 @@ fn human(info: &RunInfo, reports: &[CaseReport]) -> String {
                     shown(&m.expected),
                     shown(&m.actual)
                 );
+                if let Some(note) = &m.note {
+                    let _ = writeln!(out, "      {}", shown(note));
+                }
             }
             let _ = writeln!(out, "    rerun: {} --id {}", shown(&info.rerun), shown(&shell_word(&r.id)));
         }

@@ -215,3 +215,51 @@ fn the_human_report_lists_skips_by_reason_and_names_the_rule_model() {
         .find(|c| c["outcome"] == "PASS" && c["reason"].as_str().is_some_and(|r| r.starts_with("not checked: ")));
     assert!(partly.is_some(), "a PASS that names what it did not check: {doc}");
 }
+
+/// A perft FAIL shows the position and where the count goes wrong: the divide followed down to
+/// the first position whose legal moves differ, with the moves missed or added and their
+/// article (an engine that castles through an attacked square, FIDE 3.8.2.2).
+#[test]
+fn a_perft_failure_shows_the_position_and_the_first_wrong_move_3_8_2_2() {
+    let buggy = format!("'{BUGGY}' --bug castle-through-attack");
+    let (code, doc, _) = document(&["run", "--uci", &buggy, "--clause", "3.10.1"]);
+    assert_eq!(code, 1);
+    let failed: Vec<&serde_json::Value> =
+        doc["cases"].as_array().expect("cases").iter().filter(|c| c["outcome"] == "FAIL").collect();
+    assert!(!failed.is_empty(), "{doc}");
+    let perft = failed
+        .iter()
+        .flat_map(|c| c["mismatches"].as_array().into_iter().flatten())
+        .find(|m| m["what"].as_str().is_some_and(|w| w.starts_with("perft")))
+        .expect("a perft mismatch");
+    let note = perft["note"].as_str().expect("a note on the perft mismatch");
+    assert!(
+        note.contains("the divide goes wrong") && note.contains("and adds ") && note.contains("FIDE 3.8.2.2"),
+        "{note}"
+    );
+    let (_, out, _) = arbiter(&["run", "--uci", &buggy, "--clause", "3.10.1"]);
+    assert!(out.contains("    position: ") && out.contains("the divide goes wrong"), "{out}");
+}
+
+/// `--perft-budget SECONDS` measures the implementation's perft speed once and skips what it
+/// could not count within the budget: SKIPs that say so, never a TIMEOUT; without it the same
+/// expectations are checked.
+#[test]
+fn a_perft_budget_skips_what_the_implementation_cannot_count_in_time() {
+    let engine = format!("'{BUGGY}' --bug none");
+    let (code, doc, err) = document(&["run", "--uci", &engine, "--file", "perft", "--perft-budget", "0.001"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("perft measured at") && err.contains("nodes/s"), "{err}");
+    let over = |doc: &serde_json::Value| {
+        doc["cases"]
+            .as_array()
+            .expect("cases")
+            .iter()
+            .filter(|c| c["reason"].as_str().is_some_and(|r| r.contains("over the run's node limit")))
+            .count()
+    };
+    assert!(over(&doc) > 0, "{doc}");
+    assert_eq!(count(&doc, "TIMEOUT"), 0);
+    let (_, unlimited, _) = document(&["run", "--uci", &engine, "--file", "perft", "--max-nodes", "100000000000"]);
+    assert_eq!(over(&unlimited), 0);
+}

@@ -206,6 +206,7 @@ fn hostile_reports() -> Vec<CaseReport> {
             actual: format!("actual {nasty}"),
             expected_moves: vec![format!("e2e4{nasty}"), "e2e4".into()],
             actual_moves: vec![nasty.into(), "e2e3".into()],
+            note: Some(format!("note {nasty}")),
         });
     }
     assert_eq!(reports[1].outcome, Outcome::Fail);

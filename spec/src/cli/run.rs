@@ -55,6 +55,12 @@ pub struct Args {
     /// Skip perft expectations over this many nodes.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// Skip perft expectations the implementation would take more than SECONDS over, at the
+    /// speed measured once at start-up (perft of the initial position): a slow library gets
+    /// SKIPs for what it cannot count in time, not TIMEOUTs at random. Combines with
+    /// `--max-nodes` (the lower limit holds).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub perft_budget: Option<Duration>,
     /// Cases run in parallel (one adapter process each; 1 to 256, and no more than the cases).
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = parse_jobs)]
     pub jobs: usize,
@@ -173,6 +179,9 @@ fn rerun_command(args: &Args) -> String {
     if let Some(n) = args.max_nodes {
         rerun.push_str(&format!(" --max-nodes {n}"));
     }
+    if let Some(budget) = args.perft_budget {
+        rerun.push_str(&format!(" --perft-budget {}", budget.as_secs_f64()));
+    }
     if args.timeout != DEFAULT_TIMEOUT {
         rerun.push_str(&format!(" --timeout {}", args.timeout.as_secs_f64()));
     }
@@ -231,6 +240,22 @@ fn execute(args: &Args, mut options: RunOptions, mut info: RunInfo) -> ExitCode 
             return ExitCode::from(2);
         }
     }
+    if let Some(budget) = args.perft_budget.filter(|_| hello.ops.iter().any(|op| op == "perft")) {
+        match perft_speed(&peer, &options) {
+            Ok(nodes_per_second) => {
+                let limit = (nodes_per_second * budget.as_secs_f64()) as u64;
+                options.max_nodes = Some(options.max_nodes.map_or(limit, |max| max.min(limit)));
+                eprintln!(
+                    "arbiter run: perft measured at {nodes_per_second:.0} nodes/s: expectations over {limit} nodes ({} s) are skipped",
+                    budget.as_secs_f64()
+                );
+            }
+            Err(message) => {
+                eprintln!("arbiter run: --perft-budget: {}", printable(&message));
+                return ExitCode::from(2);
+            }
+        }
+    }
     let options = &options;
     let bar = progress_bar(args.format, cases.len());
     let progress = |_: &CaseReport| bar.inc(1);
@@ -271,6 +296,30 @@ fn adopt_profile(hello: &Hello, args: &Args, options: &mut RunOptions, info: &mu
     info.rules = profile.rules_in_words();
     info.laws = options.laws.to_string();
     Ok(())
+}
+
+/// The implementation's perft speed in nodes a second: the initial position counted one ply
+/// deeper each time (FIDE 3: 20, 400, 8,902, 197,281, 4,865,609 nodes) until a count takes a
+/// quarter of a second or depth 5 is reached; the last count's speed.
+fn perft_speed(peer: &Peer, options: &RunOptions) -> Result<f64, String> {
+    let mut imp = peer.start(options)?;
+    let start = arbiter_spec::protocol::PositionSpec {
+        fen: arbiter_core::Position::startpos().fen(),
+        moves: vec![],
+        chess960: false,
+    };
+    let mut speed = 0.0;
+    for depth in 1..=5 {
+        let started = std::time::Instant::now();
+        let answer = arbiter_spec::implementation::perft(imp.as_mut(), &start, depth)
+            .map_err(|f| format!("perft {depth} of the initial position: {f}"))?;
+        let seconds = started.elapsed().as_secs_f64().max(1e-6);
+        speed = answer.nodes as f64 / seconds;
+        if seconds >= 0.25 {
+            break;
+        }
+    }
+    Ok(speed)
 }
 
 /// The implementation a run is against, as given on the command line.

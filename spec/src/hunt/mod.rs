@@ -205,6 +205,27 @@ fn minimise(
     Ok(found)
 }
 
+/// Where another program's perft of `spec` up to `depth` first goes wrong: the divides compared
+/// at depth 1, 2, ... and the first move whose count differs followed down, as the hunt does, to
+/// the first position where the legal moves differ. None when the divides agree all the way
+/// (the totals differ without a move to blame) or the position cannot be read by the core.
+pub fn perft_difference(
+    imp: &mut dyn Implementation,
+    spec: &PositionSpec,
+    depth: u32,
+) -> Result<Option<Finding>, Failure> {
+    let mode = if spec.chess960 { arbiter_core::CastlingMode::Chess960 } else { arbiter_core::CastlingMode::Standard };
+    let Ok(mut pos) = Position::from_fen_in(&spec.fen, mode) else { return Ok(None) };
+    let mut last = None;
+    for text in &spec.moves {
+        let Ok(m) = pos.parse_uci(text) else { return Ok(None) };
+        pos.play_unchecked(m);
+        last = Some(m);
+    }
+    let root = Root { pos, fen: fen_for_peer(&pos, last) };
+    first_difference(imp, &root, depth)
+}
+
 /// The core's divide with moves written in the position's UCI notation.
 fn core_divide(pos: &Position, depth: u32) -> BTreeMap<String, u64> {
     perft::divide(pos, depth).into_iter().map(|(m, n)| (pos.uci(m), n)).collect()

@@ -243,7 +243,7 @@ fn combine(verdicts: Vec<Verdict>) -> (Outcome, Option<String>, Vec<Mismatch>) {
     for v in &verdicts {
         match v {
             Verdict::Pass => passed = true,
-            Verdict::Fail(m) => mismatches.push(m.clone()),
+            Verdict::Fail(m) => mismatches.push((**m).clone()),
             Verdict::Skip(r) => {
                 skip = skip.or(Some(r.clone()));
                 if !unchecked.contains(&r.as_str()) {
@@ -295,9 +295,40 @@ impl Session<'_> {
                     Asked::Skip(reason) => self.verdicts.push(Verdict::Skip(reason)),
                     Asked::Question(question) => {
                         let answer = self.imp.answer(&question.op);
+                        let first = self.verdicts.len();
                         self.verdicts.extend((question.judge)(answer, self.declared.note.as_deref()));
+                        if let Op::Perft { position, depth } = &question.op {
+                            self.explain_perft(first, position, *depth);
+                        }
                     }
                 }
+            }
+        }
+    }
+
+    /// A perft count that differs (a FAIL among the verdicts from `first` on) gets a note saying
+    /// where it goes wrong: the divide followed down to the first position whose legal moves
+    /// differ from the core's (as `arbiter hunt` does). The verdict itself stays the case's
+    /// comparison; a program that cannot say more leaves the note out.
+    fn explain_perft(&mut self, first: usize, position: &PositionSpec, depth: u32) {
+        if depth == 0 || !self.verdicts[first..].iter().any(|v| matches!(v, Verdict::Fail(_))) {
+            return;
+        }
+        let Ok(Some(found)) = crate::hunt::perft_difference(self.imp, position, depth) else { return };
+        let path =
+            if found.path.is_empty() { "at the root".to_owned() } else { format!("after {}", found.path.join(" ")) };
+        let list = |moves: &[String]| if moves.is_empty() { "none".to_owned() } else { moves.join(" ") };
+        let note = format!(
+            "the divide goes wrong {path}: in {} the implementation misses {} and adds {} (FIDE {}, {})",
+            found.fen,
+            list(&found.missing),
+            list(&found.extra),
+            found.article,
+            found.category
+        );
+        for verdict in &mut self.verdicts[first..] {
+            if let Verdict::Fail(m) = verdict {
+                m.note = Some(note.clone());
             }
         }
     }

@@ -180,7 +180,7 @@ fn perft<'a>(_: &'a Case, expect: &'a Expect, position: &PositionSpec, options: 
     counts
         .map(|(&depth, &nodes)| {
             if options.max_nodes.is_some_and(|max| nodes > max) {
-                return Asked::Skip(format!("perft {depth}: {nodes} nodes is over --max-nodes"));
+                return Asked::Skip(format!("perft {depth}: {nodes} nodes is over the run's node limit"));
             }
             let what = format!("perft {depth}");
             ask_one(Op::Perft { position: position.clone(), depth }, what.clone(), move |answer: PerftAnswer| {

@@ -12,7 +12,8 @@ use crate::protocol::{ErrorKind, Reply};
 #[derive(Clone, Debug)]
 pub(crate) enum Verdict {
     Pass,
-    Fail(Mismatch),
+    /// Boxed: a mismatch is large, and verdicts pass through `Result`s.
+    Fail(Box<Mismatch>),
     Skip(String),
     Error(String),
     /// No answer in time: which request, and how the program was.
@@ -20,12 +21,12 @@ pub(crate) enum Verdict {
 }
 
 pub(crate) fn mismatch(what: impl Into<String>, expected: impl Into<String>, actual: impl Into<String>) -> Verdict {
-    Verdict::Fail(Mismatch {
+    Verdict::Fail(Box::new(Mismatch {
         what: what.into(),
         expected: expected.into(),
         actual: actual.into(),
         ..Mismatch::default()
-    })
+    }))
 }
 
 /// `verdict` with the moves of its mismatch (UCI) for the board diagram of the HTML report:
@@ -33,7 +34,7 @@ pub(crate) fn mismatch(what: impl Into<String>, expected: impl Into<String>, act
 /// [`Mismatch::actual_moves`]); any other verdict as it is.
 pub(crate) fn with_moves(verdict: Verdict, expected: Vec<String>, actual: Vec<String>) -> Verdict {
     match verdict {
-        Verdict::Fail(m) => Verdict::Fail(Mismatch { expected_moves: expected, actual_moves: actual, ..m }),
+        Verdict::Fail(m) => Verdict::Fail(Box::new(Mismatch { expected_moves: expected, actual_moves: actual, ..*m })),
         other => other,
     }
 }
