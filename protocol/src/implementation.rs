@@ -31,6 +31,11 @@ impl std::fmt::Display for Failure {
 }
 
 impl Failure {
+    /// An error answered, of `kind` (`illegal_move`, `invalid_fen`, ...), with its message.
+    pub fn answered(kind: ErrorKind, message: impl Into<String>) -> Failure {
+        Failure::Answered(ErrorBody::new(kind, message.into()))
+    }
+
     /// The answer to an operation the implementation does not support.
     pub fn unsupported(what: &str) -> Failure {
         Failure::Answered(ErrorBody::unsupported(what))

@@ -44,6 +44,23 @@ impl Status {
     pub fn is_over(self) -> bool {
         self != Status::Ongoing
     }
+
+    /// The result this status gives when `to_move` is the side to move (FIDE 5.1.1, 1.4): the
+    /// mated side loses, every other end is a draw (5.2, 9.6), and an ongoing game has none.
+    ///
+    /// ```
+    /// use arbiter_protocol::message::{Color, GameResult, Status};
+    /// assert_eq!(Status::Checkmate.result(Color::White), GameResult::BlackWins);
+    /// assert_eq!(Status::Stalemate.result(Color::White), GameResult::Draw);
+    /// ```
+    pub fn result(self, to_move: Color) -> GameResult {
+        match self {
+            Status::Ongoing => GameResult::Ongoing,
+            Status::Checkmate if to_move == Color::White => GameResult::BlackWins,
+            Status::Checkmate => GameResult::WhiteWins,
+            _ => GameResult::Draw,
+        }
+    }
 }
 
 /// The kinds of error an implementation may answer with.
@@ -147,6 +164,13 @@ pub struct PositionSpec {
     /// Chess960 castling (Guidelines II): castling moves written king takes own rook.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub chess960: bool,
+}
+
+impl PositionSpec {
+    /// A position of standard chess: `fen`, then `moves` (UCI) played from it.
+    pub fn standard(fen: &str, moves: &[&str]) -> PositionSpec {
+        PositionSpec { fen: fen.to_owned(), moves: moves.iter().map(|m| (*m).to_owned()).collect(), chess960: false }
+    }
 }
 
 /// How an event case's game is played: its time control and supervision. Absent: 90 minutes

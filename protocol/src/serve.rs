@@ -12,6 +12,18 @@ use crate::message::{ErrorBody, ErrorKind, Op, Request};
 /// without being held in memory. (A case with 20,000 moves is about 120 KB.)
 pub const MAX_REQUEST_BYTES: usize = 16 << 20;
 
+/// An adapter's `main`: [`serve`] on standard input and output; a failure to read or write
+/// them is said on standard error, prefixed with `name`, and is exit status 1.
+pub fn serve_stdio(imp: &mut dyn Implementation, name: &str) -> std::process::ExitCode {
+    match serve(imp, std::io::stdin().lock(), std::io::stdout().lock()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
 /// Answers requests line by line until `quit` or the end of input. A line that is not UTF-8,
 /// not JSON, not a request or too long is answered `bad_request`, and the next line is read.
 ///

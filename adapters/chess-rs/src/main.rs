@@ -10,32 +10,20 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::io::{stdin, stdout};
 use std::str::FromStr;
 
 use arbiter_protocol::implementation::{Answer, Failure, Implementation};
 use arbiter_protocol::message::{
-    ErrorBody, ErrorKind, GameResult, Hello, Observation, Op, ParseSanAnswer, PerftAnswer, PositionSpec, Reply, Status,
-    PROTOCOL_VERSION,
+    ErrorKind, Hello, Observation, Op, ParseSanAnswer, PerftAnswer, PositionSpec, Reply, Status, PROTOCOL_VERSION,
 };
-use arbiter_protocol::serve::serve;
+use arbiter_protocol::serve::serve_stdio;
 use chess::{Board, BoardStatus, ChessMove, Color, MoveGen};
 
 /// The `chess` crate behind the adapter protocol.
 struct ChessRs;
 
 fn main() -> std::process::ExitCode {
-    match serve(&mut ChessRs, stdin().lock(), stdout().lock()) {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("arbiter-chess-rs: {e}");
-            std::process::ExitCode::FAILURE
-        }
-    }
-}
-
-fn error(kind: ErrorKind, message: String) -> Failure {
-    Failure::Answered(ErrorBody::new(kind, message))
+    serve_stdio(&mut ChessRs, "arbiter-chess-rs")
 }
 
 /// The position of a request: the FEN as the crate reads it (`Board::from_str`, which refuses
@@ -50,7 +38,7 @@ fn position(spec: &PositionSpec) -> Answer<Board> {
             chess::Error::InvalidBoard => ErrorKind::IllegalPosition,
             _ => ErrorKind::InvalidFen,
         };
-        error(kind, format!("{:?}: {e}", spec.fen))
+        Failure::answered(kind, format!("{:?}: {e}", spec.fen))
     })?;
     for text in &spec.moves {
         let m = legal_move(&board, text)?;
@@ -62,9 +50,9 @@ fn position(spec: &PositionSpec) -> Answer<Board> {
 /// A UCI move that is legal on `board` (castling is the king's two-square move, e1g1).
 fn legal_move(board: &Board, text: &str) -> Answer<ChessMove> {
     let m = ChessMove::from_str(text)
-        .map_err(|e| error(ErrorKind::IllegalMove, format!("{text:?} is not a UCI move: {e}")))?;
+        .map_err(|e| Failure::answered(ErrorKind::IllegalMove, format!("{text:?} is not a UCI move: {e}")))?;
     if !board.legal(m) {
-        return Err(error(ErrorKind::IllegalMove, format!("{text} is not a legal move in {board}")));
+        return Err(Failure::answered(ErrorKind::IllegalMove, format!("{text} is not a legal move in {board}")));
     }
     Ok(m)
 }
@@ -91,16 +79,6 @@ fn status(board: &Board) -> Status {
         BoardStatus::Checkmate => Status::Checkmate,
         BoardStatus::Stalemate => Status::Stalemate,
         BoardStatus::Ongoing => Status::Ongoing,
-    }
-}
-
-/// FIDE 5.1.1 / 1.4: the mated side loses; a stalemate is a draw (5.2.1).
-fn result(board: &Board, status: Status) -> GameResult {
-    match status {
-        Status::Ongoing => GameResult::Ongoing,
-        Status::Checkmate if board.side_to_move() == Color::White => GameResult::BlackWins,
-        Status::Checkmate => GameResult::WhiteWins,
-        _ => GameResult::Draw,
     }
 }
 
@@ -144,7 +122,11 @@ fn observe(spec: &PositionSpec) -> Answer<Observation> {
         legal_moves: Some(MoveGen::new_legal(&board).map(|m| m.to_string()).collect()),
         in_check: Some(board.checkers().popcnt() > 0),
         status: Some(status),
-        result: Some(result(&board, status)),
+        result: Some(status.result(if board.side_to_move() == Color::White {
+            arbiter_protocol::message::Color::White
+        } else {
+            arbiter_protocol::message::Color::Black
+        })),
         claimable: None,
     })
 }
@@ -163,31 +145,29 @@ fn perft(spec: &PositionSpec, depth: u32) -> Answer<PerftAnswer> {
 /// not take (unreadable, illegal or ambiguous alike), so the answer is `refused`.
 fn parse_san(spec: &PositionSpec, san: &str) -> Answer<String> {
     let board = position(spec)?;
-    let m = ChessMove::from_san(&board, san).map_err(|e| error(ErrorKind::Refused, format!("{san:?}: {e}")))?;
+    let m =
+        ChessMove::from_san(&board, san).map_err(|e| Failure::answered(ErrorKind::Refused, format!("{san:?}: {e}")))?;
     Ok(m.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_protocol::message::GameResult;
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-    fn spec(fen: &str, moves: &[&str]) -> PositionSpec {
-        PositionSpec { fen: fen.into(), moves: moves.iter().map(|m| m.to_string()).collect(), chess960: false }
-    }
 
     #[test]
     fn perft_3_of_the_initial_position_3_10_1() {
         // Published count (chessprogramming.org, Perft Results): 8902 at depth 3.
-        let answer = perft(&spec(START, &[]), 3).expect("perft");
+        let answer = perft(&PositionSpec::standard(START, &[]), 3).expect("perft");
         assert_eq!(answer.nodes, 8902);
         assert_eq!(answer.divide.len(), 20);
     }
 
     #[test]
     fn fools_mate_is_checkmate_5_1_1() {
-        let obs = observe(&spec(START, &["f2f3", "e7e5", "g2g4", "d8h4"])).expect("legal moves");
+        let obs = observe(&PositionSpec::standard(START, &["f2f3", "e7e5", "g2g4", "d8h4"])).expect("legal moves");
         assert_eq!(obs.status, Some(Status::Checkmate));
         assert_eq!(obs.result, Some(GameResult::BlackWins));
         assert_eq!(obs.legal_moves, Some(vec![]));
@@ -195,13 +175,13 @@ mod tests {
 
     #[test]
     fn en_passant_square_is_the_square_passed_over_3_7_3_1() {
-        let obs = observe(&spec(START, &["e2e4", "h7h6", "e4e5", "d7d5"])).expect("legal moves");
+        let obs = observe(&PositionSpec::standard(START, &["e2e4", "h7h6", "e4e5", "d7d5"])).expect("legal moves");
         assert_eq!(obs.fen, "rnbqkbnr/ppp1ppp1/7p/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 1");
     }
 
     #[test]
     fn illegal_move_is_refused_3_10_2() {
-        let err = observe(&spec(START, &["e2e5"])).unwrap_err();
+        let err = observe(&PositionSpec::standard(START, &["e2e5"])).unwrap_err();
         assert!(matches!(err, Failure::Answered(body) if body.kind == ErrorKind::IllegalMove));
     }
 }

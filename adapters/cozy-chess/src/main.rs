@@ -11,14 +11,12 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::io::{stdin, stdout};
 
 use arbiter_protocol::implementation::{Answer, Failure, Implementation};
 use arbiter_protocol::message::{
-    ErrorBody, ErrorKind, GameResult, Hello, Observation, Op, PerftAnswer, PositionSpec, Reply, Status,
-    PROTOCOL_VERSION,
+    ErrorKind, Hello, Observation, Op, PerftAnswer, PositionSpec, Reply, Status, PROTOCOL_VERSION,
 };
-use arbiter_protocol::serve::serve;
+use arbiter_protocol::serve::serve_stdio;
 use cozy_chess::util::{display_uci_move, parse_uci_move};
 use cozy_chess::{Board, Color, FenParseError, GameStatus, Move};
 
@@ -26,17 +24,7 @@ use cozy_chess::{Board, Color, FenParseError, GameStatus, Move};
 struct Cozy;
 
 fn main() -> std::process::ExitCode {
-    match serve(&mut Cozy, stdin().lock(), stdout().lock()) {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("arbiter-cozy-chess: {e}");
-            std::process::ExitCode::FAILURE
-        }
-    }
-}
-
-fn error(kind: ErrorKind, message: String) -> Failure {
-    Failure::Answered(ErrorBody::new(kind, message))
+    serve_stdio(&mut Cozy, "arbiter-cozy-chess")
 }
 
 /// The position of a request and how many times it has appeared in the game (FIDE 9.2.3, as
@@ -54,7 +42,7 @@ fn game(spec: &PositionSpec) -> Answer<(Board, usize)> {
             }
             _ => ErrorKind::InvalidFen,
         };
-        error(kind, format!("{:?}: {e}", spec.fen))
+        Failure::answered(kind, format!("{:?}: {e}", spec.fen))
     })?;
     let mut seen = vec![board.clone()];
     for text in &spec.moves {
@@ -74,9 +62,10 @@ fn legal_move(board: &Board, text: &str, chess960: bool) -> Answer<Move> {
     } else {
         parse_uci_move(board, text).map_err(|e| e.to_string())
     };
-    let m = parsed.map_err(|e| error(ErrorKind::IllegalMove, format!("{text:?} is not a UCI move: {e}")))?;
+    let m =
+        parsed.map_err(|e| Failure::answered(ErrorKind::IllegalMove, format!("{text:?} is not a UCI move: {e}")))?;
     if !board.is_legal(m) {
-        return Err(error(ErrorKind::IllegalMove, format!("{text} is not a legal move in {board}")));
+        return Err(Failure::answered(ErrorKind::IllegalMove, format!("{text} is not a legal move in {board}")));
     }
     Ok(m)
 }
@@ -108,16 +97,6 @@ fn status(board: &Board, appearances: usize) -> Status {
         GameStatus::Drawn => Status::FiftyMoves,
         GameStatus::Ongoing if appearances >= 5 => Status::FivefoldRepetition,
         GameStatus::Ongoing => Status::Ongoing,
-    }
-}
-
-/// FIDE 5.1.1 / 1.4: the mated side loses; every other end is a draw.
-fn result(board: &Board, status: Status) -> GameResult {
-    match status {
-        Status::Ongoing => GameResult::Ongoing,
-        Status::Checkmate if board.side_to_move() == Color::White => GameResult::BlackWins,
-        Status::Checkmate => GameResult::WhiteWins,
-        _ => GameResult::Draw,
     }
 }
 
@@ -176,7 +155,11 @@ fn observe(spec: &PositionSpec) -> Answer<Observation> {
         legal_moves: Some(legal_moves(&board).into_iter().map(|m| uci(&board, m, spec.chess960)).collect()),
         in_check: Some(!board.checkers().is_empty()),
         status: Some(status),
-        result: Some(result(&board, status)),
+        result: Some(status.result(if board.side_to_move() == Color::White {
+            arbiter_protocol::message::Color::White
+        } else {
+            arbiter_protocol::message::Color::Black
+        })),
         claimable: None,
     })
 }
@@ -203,15 +186,11 @@ mod tests {
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-    fn spec(fen: &str, moves: &[&str]) -> PositionSpec {
-        PositionSpec { fen: fen.into(), moves: moves.iter().map(|m| m.to_string()).collect(), chess960: false }
-    }
-
     #[test]
     fn perft_3_of_kiwipete_3_10_1() {
         // Published count (chessprogramming.org, Perft Results, position 2): 97862 at depth 3.
         let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-        let answer = perft(&spec(fen, &[]), 3).expect("perft");
+        let answer = perft(&PositionSpec::standard(fen, &[]), 3).expect("perft");
         assert_eq!(answer.nodes, 97862);
         assert!(answer.divide.contains_key("e1g1"), "standard castling is written e1g1");
     }
@@ -220,14 +199,14 @@ mod tests {
     fn fivefold_repetition_9_6_1_after_four_knight_shuffles() {
         let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
         let four: Vec<&str> = shuffle.iter().cycle().take(16).copied().collect();
-        let obs = observe(&spec(START, &four)).expect("legal moves");
+        let obs = observe(&PositionSpec::standard(START, &four)).expect("legal moves");
         assert_eq!(obs.status, Some(Status::FivefoldRepetition));
-        assert_eq!(observe(&spec(START, &four[..12])).expect("legal").status, Some(Status::Ongoing));
+        assert_eq!(observe(&PositionSpec::standard(START, &four[..12])).expect("legal").status, Some(Status::Ongoing));
     }
 
     #[test]
     fn illegal_move_is_refused_3_10_2() {
-        let err = observe(&spec(START, &["e2e5"])).unwrap_err();
+        let err = observe(&PositionSpec::standard(START, &["e2e5"])).unwrap_err();
         assert!(matches!(err, Failure::Answered(body) if body.kind == ErrorKind::IllegalMove));
     }
 }

@@ -14,8 +14,8 @@ use std::collections::BTreeMap;
 
 use arbiter_protocol::implementation::{Answer, Failure, Implementation};
 use arbiter_protocol::message::{
-    ErrorBody, ErrorKind, GameResult, Hello, Observation, Op, ParseSanAnswer, PerftAnswer, PositionSpec, Reply,
-    SanAnswer, Status, PROTOCOL_VERSION,
+    ErrorKind, Hello, Observation, Op, ParseSanAnswer, PerftAnswer, PositionSpec, Reply, SanAnswer, Status,
+    PROTOCOL_VERSION,
 };
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
@@ -25,10 +25,6 @@ use shakmaty::{perft, CastlingMode, Chess, Color, EnPassantMode, Move, Position}
 
 /// shakmaty behind the adapter protocol.
 pub struct Shakmaty;
-
-fn error(kind: ErrorKind, message: String) -> Failure {
-    Failure::Answered(ErrorBody::new(kind, message))
-}
 
 fn mode(spec: &PositionSpec) -> CastlingMode {
     if spec.chess960 {
@@ -49,9 +45,10 @@ fn position(spec: &PositionSpec) -> Answer<Chess> {
 /// Zobrist hash with legal en passant covers), counting the FEN's position as the first.
 fn game(spec: &PositionSpec) -> Answer<(Chess, usize)> {
     let fen = Fen::from_ascii(spec.fen.as_bytes())
-        .map_err(|e| error(ErrorKind::InvalidFen, format!("{:?}: {e}", spec.fen)))?;
-    let mut pos: Chess =
-        fen.into_position(mode(spec)).map_err(|e| error(ErrorKind::IllegalPosition, format!("{:?}: {e}", spec.fen)))?;
+        .map_err(|e| Failure::answered(ErrorKind::InvalidFen, format!("{:?}: {e}", spec.fen)))?;
+    let mut pos: Chess = fen
+        .into_position(mode(spec))
+        .map_err(|e| Failure::answered(ErrorKind::IllegalPosition, format!("{:?}: {e}", spec.fen)))?;
     let key = |pos: &Chess| -> Zobrist64 { pos.zobrist_hash(EnPassantMode::Legal) };
     let mut seen = vec![key(&pos)];
     for text in &spec.moves {
@@ -67,8 +64,8 @@ fn game(spec: &PositionSpec) -> Answer<(Chess, usize)> {
 /// A UCI move that is legal in `pos`.
 fn legal_move(pos: &Chess, text: &str) -> Answer<Move> {
     let uci = UciMove::from_ascii(text.as_bytes())
-        .map_err(|e| error(ErrorKind::IllegalMove, format!("{text:?} is not a UCI move: {e}")))?;
-    uci.to_move(pos).map_err(|e| error(ErrorKind::IllegalMove, format!("{text}: {e}")))
+        .map_err(|e| Failure::answered(ErrorKind::IllegalMove, format!("{text:?} is not a UCI move: {e}")))?;
+    uci.to_move(pos).map_err(|e| Failure::answered(ErrorKind::IllegalMove, format!("{text}: {e}")))
 }
 
 fn uci(m: &Move, spec: &PositionSpec) -> String {
@@ -91,16 +88,6 @@ fn status(pos: &Chess, appearances: usize) -> Status {
         Status::SeventyfiveMoves
     } else {
         Status::Ongoing
-    }
-}
-
-/// FIDE 5.1.1 / 1.4: the mated side loses; every other end is a draw (5.2).
-fn result(pos: &Chess, status: Status) -> GameResult {
-    match status {
-        Status::Ongoing => GameResult::Ongoing,
-        Status::Checkmate if pos.turn() == Color::White => GameResult::BlackWins,
-        Status::Checkmate => GameResult::WhiteWins,
-        _ => GameResult::Draw,
     }
 }
 
@@ -139,7 +126,11 @@ impl Shakmaty {
             legal_moves: Some(pos.legal_moves().iter().map(|m| uci(m, spec)).collect()),
             in_check: Some(pos.is_check()),
             status: Some(status),
-            result: Some(result(&pos, status)),
+            result: Some(status.result(if pos.turn() == Color::White {
+                arbiter_protocol::message::Color::White
+            } else {
+                arbiter_protocol::message::Color::Black
+            })),
             claimable: None,
         })
     }
@@ -169,10 +160,12 @@ impl Shakmaty {
     fn parse_san(&mut self, spec: &PositionSpec, san: &str) -> Answer<String> {
         let pos = position(spec)?;
         let parsed = San::from_ascii(san.trim_end_matches(['+', '#']).as_bytes())
-            .map_err(|e| error(ErrorKind::InvalidSan, format!("{san:?}: {e}")))?;
+            .map_err(|e| Failure::answered(ErrorKind::InvalidSan, format!("{san:?}: {e}")))?;
         let m = parsed.to_move(&pos).map_err(|e| match e {
-            SanError::AmbiguousSan => error(ErrorKind::AmbiguousSan, format!("{san:?} fits several legal moves")),
-            SanError::IllegalSan => error(ErrorKind::IllegalMove, format!("{san:?} is no legal move here")),
+            SanError::AmbiguousSan => {
+                Failure::answered(ErrorKind::AmbiguousSan, format!("{san:?} fits several legal moves"))
+            }
+            SanError::IllegalSan => Failure::answered(ErrorKind::IllegalMove, format!("{san:?} is no legal move here")),
         })?;
         Ok(uci(&m, spec))
     }
@@ -181,36 +174,36 @@ impl Shakmaty {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_protocol::message::GameResult;
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-    fn spec(fen: &str, moves: &[&str]) -> PositionSpec {
-        PositionSpec { fen: fen.into(), moves: moves.iter().map(|m| m.to_string()).collect(), chess960: false }
-    }
 
     #[test]
     fn fivefold_repetition_9_6_1_after_four_knight_shuffles() {
         let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
         let four: Vec<&str> = shuffle.iter().cycle().take(16).copied().collect();
         // The initial position, then after each of the four shuffles: five appearances.
-        let obs = Shakmaty.observe(&spec(START, &four)).expect("legal moves");
+        let obs = Shakmaty.observe(&PositionSpec::standard(START, &four)).expect("legal moves");
         assert_eq!(obs.status, Some(Status::FivefoldRepetition));
         assert_eq!(obs.result, Some(GameResult::Draw));
         let three = &four[..12];
-        assert_eq!(Shakmaty.observe(&spec(START, three)).expect("legal").status, Some(Status::Ongoing));
+        assert_eq!(
+            Shakmaty.observe(&PositionSpec::standard(START, three)).expect("legal").status,
+            Some(Status::Ongoing)
+        );
     }
 
     #[test]
     fn perft_3_of_the_initial_position_3_10_1() {
         // Published count (chessprogramming.org, Perft Results): 8902 at depth 3.
-        let answer = Shakmaty.perft(&spec(START, &[]), 3).expect("perft");
+        let answer = Shakmaty.perft(&PositionSpec::standard(START, &[]), 3).expect("perft");
         assert_eq!(answer.nodes, 8902);
         assert_eq!(answer.divide.len(), 20);
     }
 
     #[test]
     fn illegal_move_is_refused_3_10_2() {
-        let err = Shakmaty.observe(&spec(START, &["e2e5"])).unwrap_err();
+        let err = Shakmaty.observe(&PositionSpec::standard(START, &["e2e5"])).unwrap_err();
         assert!(matches!(err, Failure::Answered(body) if body.kind == ErrorKind::IllegalMove));
     }
 }
