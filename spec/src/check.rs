@@ -1,5 +1,5 @@
 //! The corpus inside a Rust crate's own `cargo test`: implement
-//! [`Implementation`](crate::implementation::Implementation) for your library and check it
+//! [`Implementation`] for your library and check it
 //! in-process against the corpus built into arbiter, with a known-failure list, as `arbiter run
 //! --expect` would.
 //!

@@ -54,7 +54,7 @@ use crate::{Color, Move, Position};
 use reachable::Reach;
 
 /// The node budget of [`unwinnable`]: the 500,000 of CHA's own command line, and 250,000 more
-/// for the exhaustive search's second turn ([`SECOND_REACH_BUDGET`]), so that the guided
+/// for the exhaustive search's second turn (`SECOND_REACH_BUDGET`), so that the guided
 /// search keeps the share it had within CHA's budget. It decides every one of the 30,000
 /// Lichess flag falls of the tests as CHA does; the hardest of them take a few hundred
 /// thousand nodes (a node is a move made, a fraction of a microsecond), and a position left
