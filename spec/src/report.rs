@@ -173,13 +173,7 @@ fn human(info: &RunInfo, reports: &[CaseReport]) -> String {
 fn json_lines(info: &RunInfo, reports: &[CaseReport]) -> String {
     let mut out = String::new();
     for r in reports {
-        // Through a `Value`, whose keys are sorted: the lines keep the key order they had.
-        match serde_json::to_value(r) {
-            Ok(line) => out.push_str(&line.to_string()),
-            // A case report is strings and numbers (its file as lossy UTF-8): this cannot fail,
-            // but if it did, the line would still be JSON and say what is missing.
-            Err(e) => out.push_str(&json!({"id": r.id, "error": e.to_string()}).to_string()),
-        }
+        out.push_str(&case_value(r).to_string());
         out.push('\n');
     }
     let summary = Summary::of(reports);
@@ -191,13 +185,17 @@ fn json_lines(info: &RunInfo, reports: &[CaseReport]) -> String {
     out
 }
 
+/// A case report as JSON, through a `Value`, whose keys are sorted (the lines keep the key
+/// order they had). A case report is strings and numbers (its file as lossy UTF-8): this cannot
+/// fail, but if it did, the value would still be JSON and say what is missing.
+fn case_value(r: &CaseReport) -> serde_json::Value {
+    serde_json::to_value(r).unwrap_or_else(|e| json!({"id": r.id, "error": e.to_string()}))
+}
+
 /// One JSON document: `{"implementation", "profile", "rules", "laws", "summary", "seconds",
 /// "cases": [...]}`, each case the object a JSON line holds; `json.load` reads it.
 fn json_document(info: &RunInfo, reports: &[CaseReport]) -> String {
-    let cases: Vec<serde_json::Value> = reports
-        .iter()
-        .map(|r| serde_json::to_value(r).unwrap_or_else(|e| json!({"id": r.id, "error": e.to_string()})))
-        .collect();
+    let cases: Vec<serde_json::Value> = reports.iter().map(case_value).collect();
     let document = json!({
         "implementation": info.implementation,
         "profile": info.profile,

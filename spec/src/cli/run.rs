@@ -303,11 +303,7 @@ fn adopt_profile(hello: &Hello, args: &Args, options: &mut RunOptions, info: &mu
 /// quarter of a second or depth 5 is reached; the last count's speed.
 fn perft_speed(peer: &Peer, options: &RunOptions) -> Result<f64, String> {
     let mut imp = peer.start(options)?;
-    let start = arbiter_spec::protocol::PositionSpec {
-        fen: arbiter_core::Position::startpos().fen(),
-        moves: vec![],
-        chess960: false,
-    };
+    let start = arbiter_spec::protocol::PositionSpec::standard(&arbiter_core::Position::startpos().fen(), &[]);
     let mut speed = 0.0;
     for depth in 1..=5 {
         let started = std::time::Instant::now();
