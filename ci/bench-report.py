@@ -1,75 +1,130 @@
 #!/usr/bin/env python3
-"""Turns criterion's results for the perft benchmark into the README's table.
+"""Turns criterion's results for the perft benchmark into one of the README's two tables, after
+checking each figure against the same loop timed outside criterion (issue 17).
 
-Reads target/criterion/perft-{bulk,full}/<library>/<position>/new/{estimates,benchmark}.json
-and prints, per mode and position, each library's median speed in millions of nodes per second
-and arbiter's ratio to the fastest other library (above 1.00: arbiter is faster). With
---readme, it replaces the table between the perf-table markers in README.md.
+    ci/bench-report.py --criterion DIR --table default|native [--readme]
+
+Reads DIR/perft-{bulk,full}/<library>/<position>/new/{estimates,benchmark}.json (criterion's
+median time per iteration and the node count) and DIR/standalone.jsonl, which the bench writes
+when ci/bench-perft.sh gives it the `perft-anchor` binary of the same build: three runs of the
+same loop in a process of its own just before criterion times a cell and three just after. The
+median of those six must be within 5 % of criterion's median, or the criterion loop is not the
+library at its best (exit 1). The table gives each library's speed in millions of
+nodes per second and arbiter's ratio to the fastest anchor; with --readme it replaces the
+table between the `<!-- perf-table TABLE -->` markers in README.md.
 """
+import argparse
 import json
 import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-CRITERION = ROOT / "target" / "criterion"
+ANCHORS = ["cozy-chess", "shakmaty", "chess"]
+TOLERANCE = 0.05
 
 
-def speeds(mode):
-    """{position: {library: Mnps}} from the median time per iteration."""
-    out = {}
-    group = CRITERION / f"perft-{mode}"
-    for lib_dir in sorted(p for p in group.glob("*") if p.is_dir() and p.name != "report"):
-        for pos_dir in sorted(p for p in lib_dir.glob("*") if p.is_dir() and p.name != "report"):
-            est = pos_dir / "new" / "estimates.json"
-            bench = pos_dir / "new" / "benchmark.json"
-            if not (est.exists() and bench.exists()):
-                continue
-            nanos = json.loads(est.read_text())["median"]["point_estimate"]
-            nodes = json.loads(bench.read_text())["throughput"]["Elements"]
-            out.setdefault(pos_dir.name, {})[lib_dir.name] = nodes / nanos * 1e3
-    return out
-
-
-def table():
-    lines = ["| mode | position | arbiter | cozy-chess | shakmaty | arbiter / fastest other |", "|---|---|---|---|---|---|"]
+def criterion_cells(criterion):
+    """{(mode, position-depth, library): (median ns, nodes)}."""
+    cells = {}
     for mode in ("bulk", "full"):
-        for position, libs in sorted(speeds(mode).items()):
-            others = [v for k, v in libs.items() if k != "arbiter"]
-            ratio = libs.get("arbiter", 0) / max(others) if others else float("nan")
-            cell = lambda k: f"{libs[k]:.0f} Mnps" if k in libs else "-"
-            lines.append(f"| {mode} | {position} | {cell('arbiter')} | {cell('cozy-chess')} | {cell('shakmaty')} | {ratio:.2f} |")
-    par = CRITERION / "perft-parallel" / "arbiter"
+        group = criterion / f"perft-{mode}"
+        for lib_dir in sorted(p for p in group.glob("*") if p.is_dir() and p.name != "report"):
+            for pos_dir in sorted(p for p in lib_dir.glob("*") if p.is_dir() and p.name != "report"):
+                est, bench = pos_dir / "new" / "estimates.json", pos_dir / "new" / "benchmark.json"
+                if est.exists() and bench.exists():
+                    nanos = json.loads(est.read_text())["median"]["point_estimate"]
+                    nodes = json.loads(bench.read_text())["throughput"]["Elements"]
+                    cells[(mode, pos_dir.name, lib_dir.name)] = (nanos, nodes)
+    return cells
+
+
+def crosscheck(criterion, cells):
+    """{cell: signed deviation of the standalone median from criterion's}; prints each."""
+    deviations = {}
+    path = criterion / "standalone.jsonl"
+    if not path.exists():
+        sys.exit(f"{path} is missing: run the bench through ci/bench-perft.sh")
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        cell = (row["mode"], row["position"], row["library"])
+        runs = sorted(row["before_ns"] + row["after_ns"])
+        if cell in cells and runs:
+            standalone = runs[len(runs) // 2]
+            deviations[cell] = (standalone - cells[cell][0]) / cells[cell][0]
+    for cell in sorted(cells):
+        if cell not in deviations:
+            sys.exit(f"no standalone time for {cell} in {path}")
+        d = deviations[cell]
+        mark = "ok" if abs(d) <= TOLERANCE else "DIFFERS"
+        print(f"standalone {cell[2]:<16} {cell[0]} {cell[1]:<12} {d * 100:+6.1f} % {mark}", file=sys.stderr)
+    return deviations
+
+
+def table(cells, deviations, kind):
+    mnps = lambda cell: cells[cell][1] / cells[cell][0] * 1e3
+    ours = ["arbiter", "arbiter-portable"] if kind == "default" else ["arbiter"]
+    head = ["mode", "position"] + ours + ANCHORS
+    if kind == "default":
+        head += ["ratio, same instructions", "ratio, as shipped"]
+    else:
+        head += ["ratio"]
+    head += ["standalone check"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    positions = sorted({(m, p) for (m, p, _) in cells})
+    ratios = []
+    for mode, position in positions:
+        row = [mode, position]
+        speed = {lib: mnps((mode, position, lib)) for lib in ours + ANCHORS if (mode, position, lib) in cells}
+        for lib in ours + ANCHORS:
+            row.append(f"{speed[lib]:.0f}" if lib in speed else "-")
+        fastest = max(speed[lib] for lib in ANCHORS if lib in speed)
+        # Without the run-time dispatch (full mode never uses it), arbiter runs the baseline
+        # instruction set, as the anchors do.
+        same = speed.get("arbiter-portable", speed["arbiter"]) if kind == "default" else speed["arbiter"]
+        row.append(f"{same / fastest:.2f}")
+        ratios.append(same / fastest)
+        if kind == "default":
+            row.append(f"{speed['arbiter'] / fastest:.2f}")
+        worst = max((abs(d) for (m, p, _), d in deviations.items() if (m, p) == (mode, position)), default=None)
+        row.append("-" if worst is None else f"{'within' if worst <= TOLERANCE else 'off by up to'} {worst * 100:.1f} %")
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines), ratios
+
+
+def parallel_line(criterion):
     times = {}
-    for d in par.glob("*threads-*"):
+    for d in (criterion / "perft-parallel" / "arbiter").glob("*threads-*"):
         est = d / "new" / "estimates.json"
         if est.exists():
             times[d.name.rsplit("-", 1)[1]] = json.loads(est.read_text())["median"]["point_estimate"]
     if "1" in times and "2" in times:
-        lines.append("")
-        lines.append(f"Parallel perft (start position, 2 threads): {times['1'] / times['2']:.2f} times the single-threaded speed.")
-    popcnt = CRITERION / "perft-popcnt"
-    gains = []
-    for d in sorted(popcnt.glob("dispatched/*")):
-        fast, slow = d / "new" / "estimates.json", popcnt / "portable" / d.name / "new" / "estimates.json"
-        if fast.exists() and slow.exists():
-            ratio = json.loads(slow.read_text())["median"]["point_estimate"] / json.loads(fast.read_text())["median"]["point_estimate"]
-            gains.append(f"{d.name} {ratio:.2f}")
-    if gains:
-        lines.append("")
-        lines.append("Run-time POPCNT dispatch over the x86-64 baseline (bulk perft, speed ratio): " + ", ".join(gains) + ".")
-    return "\n".join(lines)
+        return f"\n\nParallel perft (start position, 2 threads): {times['1'] / times['2']:.2f} times the single-threaded speed."
+    return ""
 
 
 def main():
-    text = table()
-    if "--readme" in sys.argv:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--criterion", type=pathlib.Path, required=True)
+    parser.add_argument("--table", choices=["default", "native"], required=True)
+    parser.add_argument("--readme", action="store_true")
+    args = parser.parse_args()
+    cells = criterion_cells(args.criterion)
+    if not cells:
+        sys.exit(f"no perft results under {args.criterion}")
+    deviations = crosscheck(args.criterion, cells)
+    text, _ = table(cells, deviations, args.table)
+    text += parallel_line(args.criterion)
+    if args.readme:
         readme = ROOT / "README.md"
         content = readme.read_text()
-        start, end = "<!-- perf-table -->", "<!-- /perf-table -->"
+        start, end = f"<!-- perf-table {args.table} -->", f"<!-- /perf-table {args.table} -->"
         before, rest = content.split(start, 1)
         _, after = rest.split(end, 1)
         readme.write_text(f"{before}{start}\n{text}\n{end}{after}")
     print(text)
+    failed = [cell for cell, d in deviations.items() if abs(d) > TOLERANCE]
+    if failed:
+        sys.exit(f"{len(failed)} criterion figures differ from the standalone loop by more than 5 %")
 
 
 if __name__ == "__main__":

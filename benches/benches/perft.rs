@@ -1,145 +1,119 @@
-//! perft, side by side: arbiter's core against cozy-chess and shakmaty, in one run with the
-//! same build flags, with bulk counting (the last ply counted, not made) and without it
-//! (every leaf move made).
+//! perft, side by side: arbiter's core against cozy-chess, shakmaty and chess, in one run with
+//! the same build flags, each library in its own fastest loop (`arbiter_benches`, shared with
+//! the standalone `perft-anchor` binary that `ci/bench-perft.sh` checks these figures against),
+//! with bulk counting (the last ply counted, not played) and without it (every leaf played).
 //!
-//! `cargo bench -p arbiter-benches --bench perft`; `ARBITER_BENCH_QUICK=1` lowers every depth
-//! by two for a smoke run. `ci/bench-report.py` turns the results into the README's table.
+//! `ci/bench-perft.sh default` and `ci/bench-perft.sh native` run it, check it and write the
+//! README's two tables; by hand, `cargo bench -p arbiter-benches --bench perft`.
+//! `ARBITER_BENCH_QUICK=1` lowers every depth by two for a smoke run.
+//!
+//! With `ARBITER_PERFT_ANCHOR=BIN` (the `perft-anchor` binary of the same build), each figure
+//! is bracketed by the same loop timed in a process of its own, just before and just after
+//! criterion times it, so that the host's drift (10 to 20 % over minutes on a shared machine)
+//! touches both alike; the standalone times go to `criterion/standalone.jsonl`, which
+//! `ci/bench-report.py` compares with criterion's.
 
 use std::hint::black_box;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::Command;
 
-use arbiter_core::perft as ours;
-use arbiter_core::Position;
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-
-/// (name, FEN, depth, published leaf count at that depth)
-const POSITIONS: [(&str, &str, u32, u64); 3] = [
-    ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324),
-    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),
-    ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, 178_633_661),
-];
-
-mod cozy {
-    use cozy_chess::Board;
-
-    pub fn perft(board: &Board, depth: u32, bulk: bool) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut nodes = 0;
-        board.generate_moves(|moves| {
-            if depth == 1 && bulk {
-                nodes += moves.len() as u64;
-            } else {
-                for mv in moves {
-                    let mut child = board.clone();
-                    child.play_unchecked(mv);
-                    nodes += if depth == 1 {
-                        std::hint::black_box(&child);
-                        1
-                    } else {
-                        perft(&child, depth - 1, bulk)
-                    };
-                }
-            }
-            false
-        });
-        nodes
-    }
-}
-
-mod shak {
-    use shakmaty::{Chess, Position};
-
-    pub fn perft(pos: &Chess, depth: u32, bulk: bool) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = pos.legal_moves();
-        if depth == 1 && bulk {
-            return moves.len() as u64;
-        }
-        moves
-            .iter()
-            .map(|m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                if depth == 1 {
-                    std::hint::black_box(&child);
-                    1
-                } else {
-                    perft(&child, depth - 1, bulk)
-                }
-            })
-            .sum()
-    }
-}
+use arbiter_benches::{Board, Library, Mode, POSITIONS};
+use arbiter_core::{perft, Position};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput};
 
 fn quick() -> bool {
     std::env::var_os("ARBITER_BENCH_QUICK").is_some()
 }
 
 fn bench_perft(c: &mut Criterion) {
-    for bulk in [true, false] {
-        let mode = if bulk { "bulk" } else { "full" };
-        let mut group = c.benchmark_group(format!("perft-{mode}"));
-        group.sample_size(10);
-        for (name, fen, depth, expected) in POSITIONS {
+    for mode in Mode::ALL {
+        let mut group = c.benchmark_group(format!("perft-{}", mode.name()));
+        // A count takes 0.05 to 1 s: ten samples of one count each (criterion's linear
+        // sampling would count 55 times per figure).
+        group.sample_size(10).sampling_mode(SamplingMode::Flat);
+        for position in POSITIONS {
+            let (depth, published) = position.depth_and_nodes(mode);
             let depth = if quick() { depth - 2 } else { depth };
-            let ours_pos = Position::from_fen(fen).expect("valid FEN");
-            let cozy_board: cozy_chess::Board = fen.parse().expect("valid FEN");
-            let shak_pos: shakmaty::Chess = fen
-                .parse::<shakmaty::fen::Fen>()
-                .expect("valid FEN")
-                .into_position(shakmaty::CastlingMode::Standard)
-                .expect("legal position");
-            // The three must agree with each other (and, at full depth, with the published count).
-            let count = if bulk { ours::perft(&ours_pos, depth) } else { ours::perft_full(&ours_pos, depth) };
-            assert_eq!(count, cozy::perft(&cozy_board, depth, bulk), "{name}");
-            assert_eq!(count, shak::perft(&shak_pos, depth, bulk), "{name}");
+            let boards: Vec<(Library, Board)> = Library::ALL
+                .into_iter()
+                .filter(|library| library.times(mode))
+                .map(|library| (library, Board::new(library, position.fen).expect("a published position")))
+                .collect();
+            // Every library must count the same (and, at full depth, the published count).
+            let count = boards[0].1.perft(depth, mode);
+            for (library, board) in &boards {
+                assert_eq!(board.perft(depth, mode), count, "{} {}", library.name(), position.name);
+            }
             if !quick() {
-                assert_eq!(count, expected, "{name}");
+                assert_eq!(count, published, "{}", position.name);
             }
             group.throughput(Throughput::Elements(count));
-            let id = |lib: &str| BenchmarkId::new(lib, format!("{name}-{depth}"));
-            if bulk {
-                group.bench_function(id("arbiter"), |b| b.iter(|| ours::perft(black_box(&ours_pos), depth)));
-            } else {
-                group.bench_function(id("arbiter"), |b| b.iter(|| ours::perft_full(black_box(&ours_pos), depth)));
+            for (library, board) in &boards {
+                let cell = [library.name(), mode.name(), position.name, &depth.to_string()].map(str::to_owned);
+                let before = standalone(&cell);
+                let id = BenchmarkId::new(library.name(), format!("{}-{depth}", position.name));
+                group.bench_function(id, |b| b.iter(|| black_box(board).perft(depth, mode)));
+                record(&cell, before, standalone(&cell));
             }
-            group.bench_function(id("cozy-chess"), |b| b.iter(|| cozy::perft(black_box(&cozy_board), depth, bulk)));
-            group.bench_function(id("shakmaty"), |b| b.iter(|| shak::perft(black_box(&shak_pos), depth, bulk)));
         }
         group.finish();
     }
     let mut group = c.benchmark_group("perft-parallel");
-    group.sample_size(10);
+    group.sample_size(10).sampling_mode(SamplingMode::Flat);
     let start = Position::startpos();
     let depth = if quick() { 4 } else { 6 };
-    group.throughput(Throughput::Elements(ours::perft(&start, depth)));
+    group.throughput(Throughput::Elements(perft::perft(&start, depth)));
     for threads in [1, 2] {
         group.bench_function(BenchmarkId::new("arbiter", format!("startpos-{depth}-threads-{threads}")), |b| {
-            b.iter(|| ours::perft_parallel(black_box(&start), depth, threads))
+            b.iter(|| perft::perft_parallel(black_box(&start), depth, threads))
         });
     }
     group.finish();
 }
 
-/// What the run-time POPCNT dispatch of [`ours::perft`] gains over the same recursion compiled
-/// for the x86-64 baseline (the `unsafe` call it needs is justified by this ratio).
-fn bench_popcnt_dispatch(c: &mut Criterion) {
-    let mut group = c.benchmark_group("perft-popcnt");
-    group.sample_size(10);
-    for (name, fen, depth, _) in POSITIONS.into_iter().take(2) {
-        let depth = if quick() { depth - 2 } else { depth - 1 };
-        let pos = Position::from_fen(fen).expect("valid FEN");
-        assert_eq!(ours::perft(&pos, depth), ours::perft_portable(&pos, depth), "{name}");
-        group.throughput(Throughput::Elements(ours::perft(&pos, depth)));
-        let id = |variant: &str| BenchmarkId::new(variant, format!("{name}-{depth}"));
-        group.bench_function(id("dispatched"), |b| b.iter(|| ours::perft(black_box(&pos), depth)));
-        group.bench_function(id("portable"), |b| b.iter(|| ours::perft_portable(black_box(&pos), depth)));
-    }
-    group.finish();
+/// The `perft-anchor` binary named by `ARBITER_PERFT_ANCHOR`, if any.
+fn anchor() -> Option<PathBuf> {
+    std::env::var_os("ARBITER_PERFT_ANCHOR").map(PathBuf::from)
 }
 
-criterion_group!(benches, bench_perft, bench_popcnt_dispatch);
+/// The run times (ns) of `perft-anchor LIBRARY MODE POSITION 3 DEPTH`, when there is an anchor.
+fn standalone(cell: &[String; 4]) -> Vec<f64> {
+    let Some(anchor) = anchor() else { return Vec::new() };
+    let [library, mode, position, depth] = cell;
+    let out = Command::new(&anchor)
+        .args([library, mode, position, "3", depth])
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", anchor.display()));
+    assert!(out.status.success(), "{}: {}", anchor.display(), String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let runs = text.split("\"runs_ns\":[").nth(1).and_then(|rest| rest.split(']').next()).expect("a runs_ns list");
+    runs.split(',').map(|ns| ns.trim().parse().expect("a time in ns")).collect()
+}
+
+/// Appends the standalone times around one criterion figure to `criterion/standalone.jsonl`.
+fn record(cell: &[String; 4], before: Vec<f64>, after: Vec<f64>) {
+    if anchor().is_none() {
+        return;
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| "target".into());
+    let dir = target.join("criterion");
+    std::fs::create_dir_all(&dir).expect("criterion's directory");
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join("standalone.jsonl"))
+        .expect("standalone.jsonl");
+    let list = |v: &[f64]| v.iter().map(|ns| format!("{ns:.0}")).collect::<Vec<_>>().join(",");
+    let [library, mode, position, depth] = cell;
+    writeln!(
+        file,
+        "{{\"library\":\"{library}\",\"mode\":\"{mode}\",\"position\":\"{position}-{depth}\",\"before_ns\":[{}],\"after_ns\":[{}]}}",
+        list(&before),
+        list(&after)
+    )
+    .expect("standalone.jsonl is writable");
+}
+
+criterion_group!(benches, bench_perft);
 criterion_main!(benches);

@@ -1,0 +1,78 @@
+//! One library's perft loop, timed in a process of its own: the standalone figure that
+//! `ci/bench-perft.sh` compares each criterion figure of `benches/perft.rs` with (issue 17: the
+//! two must agree within 5 %, or the benchmark does not show the library at its best).
+//!
+//! `perft-anchor LIBRARY MODE POSITION [ROUNDS] [DEPTH]`, for instance
+//! `perft-anchor cozy-chess bulk kiwipete 5`: one untimed run, then ROUNDS (default 5) timed
+//! ones; prints one JSON object with the count, every run's time and their median, in
+//! nanoseconds. DEPTH defaults to the benchmark's depth for MODE. A count that differs from
+//! the published one is an error (exit 1).
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use arbiter_benches::{median, Board, Library, Mode, POSITIONS};
+
+fn main() -> ExitCode {
+    match run(std::env::args().skip(1).collect()) {
+        Ok(report) => {
+            println!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("perft-anchor: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: Vec<String>) -> Result<String, String> {
+    let usage = "usage: perft-anchor LIBRARY MODE POSITION [ROUNDS] [DEPTH]";
+    let [library, mode, position, rest @ ..] = args.as_slice() else {
+        return Err(usage.into());
+    };
+    let library: Library = library.parse()?;
+    let mode: Mode = mode.parse()?;
+    let position = POSITIONS.iter().find(|p| p.name == position).ok_or_else(|| {
+        let names: Vec<_> = POSITIONS.iter().map(|p| p.name).collect();
+        format!("no position {position:?}: one of {}", names.join(", "))
+    })?;
+    let number = |text: Option<&String>, what: &str, default: u32| match text {
+        None => Ok(default),
+        Some(text) => text.parse::<u32>().map_err(|_| format!("{what} must be a whole number, not {text:?}")),
+    };
+    let rounds = number(rest.first(), "ROUNDS", 5)?.max(1);
+    let (depth, published) = position.depth_and_nodes(mode);
+    let depth = number(rest.get(1), "DEPTH", depth)?;
+    if rest.len() > 2 {
+        return Err(usage.into());
+    }
+    if !library.times(mode) {
+        return Err(format!("{} is timed in bulk only", library.name()));
+    }
+    let board = Board::new(library, position.fen)?;
+    let nodes = board.perft(depth, mode);
+    if depth == position.depth_and_nodes(mode).0 && nodes != published {
+        return Err(format!(
+            "{} counts {nodes} at {}, not the published {published}",
+            library.name(),
+            position.id(mode)
+        ));
+    }
+    let mut runs: Vec<f64> = (0..rounds)
+        .map(|_| {
+            let clock = Instant::now();
+            std::hint::black_box(board.perft(std::hint::black_box(depth), mode));
+            clock.elapsed().as_nanos() as f64
+        })
+        .collect();
+    let runs_text: Vec<String> = runs.iter().map(|ns| format!("{ns:.0}")).collect();
+    let median_ns = median(&mut runs).expect("at least one round");
+    Ok(format!(
+        "{{\"library\":\"{}\",\"mode\":\"{}\",\"position\":\"{}-{depth}\",\"nodes\":{nodes},\"median_ns\":{median_ns:.0},\"runs_ns\":[{}]}}",
+        library.name(),
+        mode.name(),
+        position.name,
+        runs_text.join(",")
+    ))
+}
