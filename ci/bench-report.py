@@ -71,7 +71,6 @@ def table(cells, deviations, kind):
     head += ["standalone check"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     positions = sorted({(m, p) for (m, p, _) in cells})
-    ratios = []
     for mode, position in positions:
         row = [mode, position]
         speed = {lib: mnps((mode, position, lib)) for lib in ours + ANCHORS if (mode, position, lib) in cells}
@@ -82,13 +81,12 @@ def table(cells, deviations, kind):
         # instruction set, as the anchors do.
         same = speed.get("arbiter-portable", speed["arbiter"]) if kind == "default" else speed["arbiter"]
         row.append(f"{same / fastest:.2f}")
-        ratios.append(same / fastest)
         if kind == "default":
             row.append(f"{speed['arbiter'] / fastest:.2f}")
         worst = max((abs(d) for (m, p, _), d in deviations.items() if (m, p) == (mode, position)), default=None)
         row.append("-" if worst is None else f"{'within' if worst <= TOLERANCE else 'off by up to'} {worst * 100:.1f} %")
         lines.append("| " + " | ".join(row) + " |")
-    return "\n".join(lines), ratios
+    return "\n".join(lines)
 
 
 def parallel_line(criterion):
@@ -112,7 +110,7 @@ def main():
     if not cells:
         sys.exit(f"no perft results under {args.criterion}")
     deviations = crosscheck(args.criterion, cells)
-    text, _ = table(cells, deviations, args.table)
+    text = table(cells, deviations, args.table)
     text += parallel_line(args.criterion)
     if args.readme:
         readme = ROOT / "README.md"

@@ -86,9 +86,8 @@ fn standalone(cell: &[String; 4]) -> Vec<f64> {
         .output()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", anchor.display()));
     assert!(out.status.success(), "{}: {}", anchor.display(), String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8_lossy(&out.stdout);
-    let runs = text.split("\"runs_ns\":[").nth(1).and_then(|rest| rest.split(']').next()).expect("a runs_ns list");
-    runs.split(',').map(|ns| ns.trim().parse().expect("a time in ns")).collect()
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("perft-anchor prints JSON");
+    serde_json::from_value(report["runs_ns"].clone()).expect("a runs_ns list of times in ns")
 }
 
 /// Appends the standalone times around one criterion figure to `criterion/standalone.jsonl`.
@@ -104,15 +103,15 @@ fn record(cell: &[String; 4], before: Vec<f64>, after: Vec<f64>) {
         .append(true)
         .open(dir.join("standalone.jsonl"))
         .expect("standalone.jsonl");
-    let list = |v: &[f64]| v.iter().map(|ns| format!("{ns:.0}")).collect::<Vec<_>>().join(",");
     let [library, mode, position, depth] = cell;
-    writeln!(
-        file,
-        "{{\"library\":\"{library}\",\"mode\":\"{mode}\",\"position\":\"{position}-{depth}\",\"before_ns\":[{}],\"after_ns\":[{}]}}",
-        list(&before),
-        list(&after)
-    )
-    .expect("standalone.jsonl is writable");
+    let row = serde_json::json!({
+        "library": library,
+        "mode": mode,
+        "position": format!("{position}-{depth}"),
+        "before_ns": before,
+        "after_ns": after,
+    });
+    writeln!(file, "{row}").expect("standalone.jsonl is writable");
 }
 
 criterion_group!(benches, bench_perft);

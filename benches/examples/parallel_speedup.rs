@@ -11,12 +11,8 @@
 
 use std::time::Instant;
 
+use arbiter_benches::median;
 use arbiter_core::{perft, Position};
-
-fn median(mut speeds: Vec<f64>) -> f64 {
-    speeds.sort_by(f64::total_cmp);
-    speeds[speeds.len() / 2]
-}
 
 /// Millions of nodes per second of `work`, which returns the nodes it counted.
 fn speed(work: impl FnOnce() -> u64) -> f64 {
@@ -41,7 +37,8 @@ fn main() {
             })
         }));
     }
-    let (single, parallel, ceiling) = (median(single), median(parallel), median(ceiling));
+    let middle = |speeds: &mut Vec<f64>| median(speeds).expect("at least one round");
+    let (single, parallel, ceiling) = (middle(&mut single), middle(&mut parallel), middle(&mut ceiling));
     println!(
         "start position, depth {depth}, {rounds} rounds (medians): 1 thread {single:.0} Mnps; \
          parallel perft on 2 threads {parallel:.0} Mnps, {:.2} times; two whole perfts at once \

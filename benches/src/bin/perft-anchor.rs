@@ -42,8 +42,8 @@ fn run(args: Vec<String>) -> Result<String, String> {
         Some(text) => text.parse::<u32>().map_err(|_| format!("{what} must be a whole number, not {text:?}")),
     };
     let rounds = number(rest.first(), "ROUNDS", 5)?.max(1);
-    let (depth, published) = position.depth_and_nodes(mode);
-    let depth = number(rest.get(1), "DEPTH", depth)?;
+    let (bench_depth, published) = position.depth_and_nodes(mode);
+    let depth = number(rest.get(1), "DEPTH", bench_depth)?;
     if rest.len() > 2 {
         return Err(usage.into());
     }
@@ -52,27 +52,28 @@ fn run(args: Vec<String>) -> Result<String, String> {
     }
     let board = Board::new(library, position.fen)?;
     let nodes = board.perft(depth, mode);
-    if depth == position.depth_and_nodes(mode).0 && nodes != published {
+    if depth == bench_depth && nodes != published {
         return Err(format!(
             "{} counts {nodes} at {}, not the published {published}",
             library.name(),
             position.id(mode)
         ));
     }
-    let mut runs: Vec<f64> = (0..rounds)
+    let runs: Vec<f64> = (0..rounds)
         .map(|_| {
             let clock = Instant::now();
             std::hint::black_box(board.perft(std::hint::black_box(depth), mode));
             clock.elapsed().as_nanos() as f64
         })
         .collect();
-    let runs_text: Vec<String> = runs.iter().map(|ns| format!("{ns:.0}")).collect();
-    let median_ns = median(&mut runs).expect("at least one round");
-    Ok(format!(
-        "{{\"library\":\"{}\",\"mode\":\"{}\",\"position\":\"{}-{depth}\",\"nodes\":{nodes},\"median_ns\":{median_ns:.0},\"runs_ns\":[{}]}}",
-        library.name(),
-        mode.name(),
-        position.name,
-        runs_text.join(",")
-    ))
+    let median_ns = median(&mut runs.clone()).expect("at least one round");
+    let report = serde_json::json!({
+        "library": library.name(),
+        "mode": mode.name(),
+        "position": format!("{}-{depth}", position.name),
+        "nodes": nodes,
+        "median_ns": median_ns,
+        "runs_ns": runs,
+    });
+    Ok(report.to_string())
 }

@@ -503,20 +503,30 @@ mod tests {
     /// On every position of CHA's test vector and both sides, with small budgets (where the
     /// iterations are stopped early and leave incomplete entries behind), the guided search
     /// never calls exhausted a side that CHA's label says can mate.
+    /// Every query of CHA's test vector: its line, the position, the side asked about and
+    /// whether CHA's label says that side can mate.
+    fn cha_queries() -> impl Iterator<Item = (&'static str, Position, Color, bool)> {
+        let text = include_str!("../../tests/data/unwinnability/cha-test-vector-half.txt");
+        text.lines().filter(|l| !l.starts_with('#') && l.len() > 3).flat_map(|line| {
+            let pos = format!("{} 0 1", line[2..].trim()).parse::<Position>().ok();
+            pos.into_iter().flat_map(move |pos| {
+                Color::ALL
+                    .into_iter()
+                    .enumerate()
+                    .map(move |(index, side)| (line, pos, side, line.as_bytes()[index] != b'-'))
+            })
+        })
+    }
+
     #[test]
     fn exhausted_5_2_2_only_where_cha_says_unwinnable() {
-        let text = include_str!("../../tests/data/unwinnability/cha-test-vector-half.txt");
         let (mut proofs, mut queries) = (0, 0);
-        for line in text.lines().filter(|l| !l.starts_with('#') && l.len() > 3) {
-            let Ok(pos) = format!("{} 0 1", line[2..].trim()).parse::<Position>() else { continue };
-            for (index, side) in Color::ALL.into_iter().enumerate() {
-                let winnable = line.as_bytes()[index] != b'-';
-                for budget in [300, 3_000] {
-                    queries += 1;
-                    if let (Guided::Exhausted, _) = search(&pos, side, budget) {
-                        proofs += 1;
-                        assert!(!winnable, "{line}: {side:?} can mate, the search says exhausted");
-                    }
+        for (line, pos, side, winnable) in cha_queries() {
+            for budget in [300, 3_000] {
+                queries += 1;
+                if let (Guided::Exhausted, _) = search(&pos, side, budget) {
+                    proofs += 1;
+                    assert!(!winnable, "{line}: {side:?} can mate, the search says exhausted");
                 }
             }
         }
@@ -528,24 +538,19 @@ mod tests {
     /// half-way leaves entries that must never count towards a proof.
     #[test]
     fn exhausted_5_2_2_after_pauses_only_where_cha_says_unwinnable() {
-        let text = include_str!("../../tests/data/unwinnability/cha-test-vector-half.txt");
         let (mut proofs, mut queries) = (0, 0);
-        for line in text.lines().filter(|l| !l.starts_with('#') && l.len() > 3) {
-            let Ok(pos) = format!("{} 0 1", line[2..].trim()).parse::<Position>() else { continue };
-            for (index, side) in Color::ALL.into_iter().enumerate() {
-                let winnable = line.as_bytes()[index] != b'-';
-                let mut deepening = Deepening::new(&pos, side);
-                queries += 1;
-                for slice in [150, 250, 350, 450, 550, 650] {
-                    match deepening.run(slice) {
-                        Guided::Exhausted => {
-                            proofs += 1;
-                            assert!(!winnable, "{line}: {side:?} can mate, the search says exhausted");
-                            break;
-                        }
-                        Guided::Mate(_) => break,
-                        Guided::OutOfBudget => {}
+        for (line, pos, side, winnable) in cha_queries() {
+            let mut deepening = Deepening::new(&pos, side);
+            queries += 1;
+            for slice in [150, 250, 350, 450, 550, 650] {
+                match deepening.run(slice) {
+                    Guided::Exhausted => {
+                        proofs += 1;
+                        assert!(!winnable, "{line}: {side:?} can mate, the search says exhausted");
+                        break;
                     }
+                    Guided::Mate(_) => break,
+                    Guided::OutOfBudget => {}
                 }
             }
         }
