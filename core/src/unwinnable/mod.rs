@@ -13,8 +13,10 @@
 //!    permanently locked pawn structures with the kings and pieces confined to regions, and an
 //!    exhaustive check of the mate patterns a lone minor piece can give, and the blocks a rook or
 //!    queen can always interpose against a lone bishop (`mate_patterns`);
-//! 3. a quick helpmate search (`helpmate`), greedy along a move ordering that drives the losing
-//!    king to the edge: it finds the mates of most real game endings in a few dozen nodes;
+//! 3. a quick helpmate search (`helpmate`): three greedy lines along a move ordering that drives
+//!    the losing king to the edge, each breaking ties its own way and none repeating a
+//!    position, then narrow searches: it finds the mates of most real game endings in a few
+//!    dozen nodes;
 //! 4. the reaches of the men (`confinement`): for every man the squares it can ever stand on, a
 //!    least fixpoint of the move rules in which pawns on one file never pass each other (an
 //!    assumption kept only where the result confirms it); the losing king can only be mated
