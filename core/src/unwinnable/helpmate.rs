@@ -63,7 +63,7 @@ pub(super) fn search(pos: &Position, side: Color, budget: u64) -> (Option<Vec<Mo
         failed: HashMap::default(),
         line: Vec::new(),
         path: Vec::new(),
-        buffers: Vec::new(),
+        scored: Vec::new(),
     };
     for (width, max_plies, tie_break) in PASSES {
         search.width = width;
@@ -106,9 +106,9 @@ struct Search {
     line: Vec<Move>,
     /// The keys of the positions on the current line, the root first.
     path: Vec<u64>,
-    /// One buffer for the ordered moves of each ply of the current line, kept between nodes
-    /// (a node allocates nothing).
-    buffers: Vec<Vec<(i32, Move)>>,
+    /// The scored moves of every position on the current line, each position's after its
+    /// parent's: one stack for the whole search, so that a node allocates nothing.
+    scored: Vec<(i32, Move)>,
 }
 
 impl Search {
@@ -148,22 +148,22 @@ impl Search {
     /// ordering can (measured on the Lichess flag falls: the greedy first pass otherwise
     /// shuttles to the end of its plies in a third of the positions where it fails).
     fn deeper(&mut self, pos: &Position, moves: &[Move], plies: u32) -> Outcome {
-        let ply = plies as usize;
-        if self.buffers.len() <= ply {
-            self.buffers.resize_with(ply + 1, Vec::new);
+        let start = self.scored.len();
+        for &m in moves {
+            let score = self.score(pos, m);
+            self.scored.push((score, m));
         }
-        let mut ordered = std::mem::take(&mut self.buffers[ply]);
-        ordered.clear();
-        ordered.extend(moves.iter().map(|&m| (self.score(pos, m), m)));
+        let end = self.scored.len();
         self.path.push(pos.key());
         let mut outcome = Outcome::NoMate;
         let mut tried = 0;
         // A selection sort, one best move at a time: most nodes try one or two moves.
-        for next_best in 0..ordered.len() {
+        for next_best in start..end {
             if tried == self.width {
                 break;
             }
-            let rest = next_best..ordered.len();
+            let ordered = &mut self.scored;
+            let rest = next_best..end;
             let best = match self.tie_break {
                 TieBreak::LastGenerated => rest.max_by_key(|&i| ordered[i].0),
                 TieBreak::FirstGenerated => rest.rev().max_by_key(|&i| ordered[i].0),
@@ -192,7 +192,7 @@ impl Search {
             }
         }
         self.path.pop();
-        self.buffers[ply] = ordered;
+        self.scored.truncate(start);
         outcome
     }
 
