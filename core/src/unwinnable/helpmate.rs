@@ -198,12 +198,11 @@ impl Search {
 
     /// Move ordering: higher first.
     fn score(&self, pos: &Position, m: Move) -> i32 {
-        let mover = pos.role_at(m.from()).unwrap_or(Role::Pawn);
+        let mover = Mover::of(pos, m.from());
         if pos.turn() == self.side {
             winner_score(pos, m, mover, pos.king(!self.side))
         } else {
-            let captured = if m.is_castle() { None } else { pos.role_at(m.to()) };
-            loser_score(pos, m, mover, captured)
+            loser_score(pos, m, mover)
         }
     }
 }
@@ -221,8 +220,26 @@ fn mating_move(pos: &Position, moves: &[Move]) -> Option<Move> {
     moves.iter().copied().filter(|&m| may_check(pos, m, discoverers, &checks)).find(|&m| {
         let mut next = *pos;
         next.play_unchecked(m);
-        next.is_checkmate()
+        is_checkmate(&next)
     })
+}
+
+/// FIDE 5.1.1: [`Position::is_checkmate`], with the answer of most checks first: a king with a
+/// square to step to is not mated (FIDE 3.8.1), and a king in double check that has none is
+/// (3.9.2: only the king can answer it); the other moves are generated only when neither says.
+fn is_checkmate(pos: &Position) -> bool {
+    let us = pos.turn();
+    let king = pos.king(us);
+    let occupied = pos.occupied();
+    let checkers = pos.attackers_to(king, occupied) & pos.by_color(!us);
+    if checkers.is_empty() {
+        return false;
+    }
+    let without_king = occupied.without(king);
+    if (king_attacks(king) & !pos.by_color(us)).into_iter().any(|to| !pos.is_attacked_by(!us, to, without_king)) {
+        return false;
+    }
+    checkers.more_than_one() || !pos.has_legal_moves()
 }
 
 /// The side to move's pieces standing alone between one of its sliders and the enemy king:
@@ -250,6 +267,12 @@ fn may_check(pos: &Position, m: Move, discoverers: Bitboard, checks: &CheckSquar
     if m.is_castle() || m.is_en_passant() || discoverers.contains(m.from()) {
         return true;
     }
+    if m.promotion_role().is_none() && !checks.any.contains(m.to()) {
+        // No piece checks from there. A piece that moves away from the king along their line
+        // could check only through its own square, and then it would check the king already,
+        // on its own side's move; a promoted pawn is the exception (below).
+        return false;
+    }
     let us = pos.turn();
     let role = m.promotion_role().or_else(|| pos.role_at(m.from())).unwrap_or(Role::Pawn);
     let king = pos.king(!us);
@@ -266,6 +289,8 @@ fn may_check(pos: &Position, m: Move, discoverers: Bitboard, checks: &CheckSquar
 /// attack the enemy king, with the pieces as they stand.
 struct CheckSquares {
     by_role: [Bitboard; 6],
+    /// The union of `by_role`.
+    any: Bitboard,
 }
 
 impl CheckSquares {
@@ -281,14 +306,15 @@ impl CheckSquares {
             by_role[role.index()] =
                 if role == Role::King { Bitboard::EMPTY } else { attacks(colour, role, king, occupied) };
         }
-        CheckSquares { by_role }
+        let any = by_role.iter().fold(Bitboard::EMPTY, |any, &squares| any | squares);
+        CheckSquares { by_role, any }
     }
 }
 
 /// The winner's moves: promote (a queen first), push pawns, approach the losing king, but do
 /// not leave a piece next to it undefended (the king takes it, which the loser may have to
 /// do when the piece gives check).
-fn winner_score(pos: &Position, m: Move, mover: Role, loser_king: Square) -> i32 {
+fn winner_score(pos: &Position, m: Move, mover: Mover, loser_king: Square) -> i32 {
     let us = pos.turn();
     let promotion = match m.kind() {
         MoveKind::Promotion(Role::Queen) => 800,
@@ -296,13 +322,13 @@ fn winner_score(pos: &Position, m: Move, mover: Role, loser_king: Square) -> i32
         MoveKind::Promotion(_) => 150,
         _ => 0,
     };
-    let progress = if mover == Role::Pawn {
+    let progress = if mover == Mover::Pawn {
         20 + 10 * i32::from(m.to().rank().relative(us).index())
     } else {
         10 * (distance(m.from(), loser_king) - distance(m.king_to(), loser_king))
     };
-    let piece = mover != Role::Pawn || m.promotion_role().is_some();
-    let hanging = if piece && mover != Role::King && king_attacks(loser_king).contains(m.to()) {
+    let piece = mover == Mover::Piece || m.promotion_role().is_some();
+    let hanging = if piece && king_attacks(loser_king).contains(m.to()) {
         let occupied = pos.occupied().without(m.from()).with(m.to());
         let defenders = pos.attackers_to(m.to(), occupied) & pos.by_color(us);
         if defenders.without(m.from()).is_empty() {
@@ -322,22 +348,45 @@ const HANGING_NEXT_TO_THE_KING: i32 = -80;
 
 /// The loser's moves: walk the king to the edge and the corner, bring pieces next to it as
 /// blockers, keep the winner's material on the board.
-fn loser_score(pos: &Position, m: Move, mover: Role, captured: Option<Role>) -> i32 {
+fn loser_score(pos: &Position, m: Move, mover: Mover) -> i32 {
     let king = pos.king(pos.turn());
-    let capture = match captured {
-        Some(Role::Pawn) => -100,
-        Some(_) => -300,
-        None => 0,
+    let capture = if m.is_castle() || !pos.occupied().contains(m.to()) {
+        0
+    } else if pos.by_role(Role::Pawn).contains(m.to()) {
+        -100
+    } else {
+        -300
     };
     let placement = match mover {
-        Role::King => {
+        Mover::King => {
             let to = m.king_to();
             12 * (edge_distance(m.from()) - edge_distance(to)) + 6 * (corner_distance(m.from()) - corner_distance(to))
         }
-        Role::Pawn => 0,
-        _ => 3 * (distance(m.from(), king) - distance(m.to(), king)),
+        Mover::Pawn => 0,
+        Mover::Piece => 3 * (distance(m.from(), king) - distance(m.to(), king)),
     };
     capture + placement
+}
+
+/// What a move moves, as far as the ordering cares.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mover {
+    Pawn,
+    King,
+    /// A knight, bishop, rook or queen.
+    Piece,
+}
+
+impl Mover {
+    fn of(pos: &Position, from: Square) -> Mover {
+        if pos.by_role(Role::Pawn).contains(from) {
+            Mover::Pawn
+        } else if pos.by_role(Role::King).contains(from) {
+            Mover::King
+        } else {
+            Mover::Piece
+        }
+    }
 }
 
 /// Whether `side` still has anything that could give checkmate (a king alone cannot).
@@ -369,8 +418,8 @@ mod tests {
     //! FIDE 5.2.2, 6.9: the quick helpmate search finds the mates of real flag falls within
     //! its budget, and every line it gives is legal and ends in checkmate.
 
-    use super::search;
-    use crate::{Color, Position};
+    use super::{is_checkmate, search};
+    use crate::{Color, Position, SplitMix64};
 
     /// The quick search's budget in `analyse`.
     const BUDGET: u64 = super::super::QUICK_HELPMATE_BUDGET;
@@ -403,5 +452,34 @@ mod tests {
         ] {
             assert_quick_mate(fen, side);
         }
+    }
+
+    /// FIDE 5.1.1: the early exits of the search's checkmate test agree with
+    /// [`Position::is_checkmate`] on every position of random games, mates, double checks and
+    /// blocked checks included.
+    #[test]
+    fn checkmate_5_1_1_early_exits_agree_with_the_move_generator() {
+        let mut rng = SplitMix64::new(0x5EED_0511);
+        let (mut checks, mut mates) = (0, 0);
+        for start in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            for _ in 0..300 {
+                let mut pos: Position = start.parse().expect("a test FEN");
+                for _ in 0..200 {
+                    assert_eq!(is_checkmate(&pos), pos.is_checkmate(), "{}", pos.fen());
+                    checks += usize::from(pos.is_check());
+                    mates += usize::from(pos.is_checkmate());
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(moves[rng.index(moves.len())]);
+                }
+            }
+        }
+        assert!(checks > 1_000 && mates > 20, "only {checks} checks and {mates} mates exercised");
     }
 }
