@@ -182,10 +182,20 @@ impl Position {
         let (checkers, pinned) = self.checkers_and_pinned(king, occupied);
 
         // FIDE 3.8.1 and 3.9.2: the king moves to an adjoining square not attacked, with the
-        // king itself removed from the board so that it cannot hide behind itself.
+        // king itself removed from the board so that it cannot hide behind itself. The same
+        // look-up tests the squares castling's king path must not have attacked (3.8.2.2).
         let king_to = king_attacks(king) - ours;
-        if king_to.any() {
-            sink.piece_moves(Role::King, king, king_to - self.attacked_among(them, king_to, occupied.without(king)));
+        let may_castle = checkers.is_empty() && self.castling.has_color(us);
+        let mut castles = [(king, Bitboard::EMPTY); 2];
+        let mut paths = Bitboard::EMPTY;
+        if may_castle {
+            castles = self.castling_paths(king, occupied);
+            paths = castles[0].1 | castles[1].1;
+        }
+        let mut attacked = Bitboard::EMPTY;
+        if (king_to | paths).any() {
+            attacked = self.attacked_among(them, king_to | paths, occupied.without(king));
+            sink.piece_moves(Role::King, king, king_to - attacked);
         }
 
         // Double check: only the king may move (FIDE 3.9.2).
@@ -221,8 +231,22 @@ impl Position {
 
         self.generate_pawn_moves(sink, king, target, pinned, checkers.any());
 
-        if checkers.is_empty() && self.castling.has_color(us) {
-            self.generate_castling(sink, king);
+        if may_castle {
+            for &(rook, path) in castles.iter().filter(|(_, path)| path.any()) {
+                // `attacked` was looked up with the castling rook on the board. Lifted, the
+                // rook can open a line to the king's path only along the back rank, where
+                // both stand (Chess960), and only for an enemy rook or queen there: then look
+                // again.
+                let exposed = (Bitboard::rank(Rank::back(us)) & self.line_sliders(them)).any();
+                let safe = if exposed {
+                    self.attacked_among(them, path, occupied.without(king).without(rook)).is_empty()
+                } else {
+                    (path & attacked).is_empty()
+                };
+                if safe {
+                    sink.special(Move::castle(king, rook));
+                }
+            }
         }
     }
 
@@ -354,31 +378,26 @@ impl Position {
         }
     }
 
-    /// FIDE 3.8.2 and Guidelines II.3: castling, when the right remains (3.8.2.1) and nothing
-    /// prevents it for now (3.8.2.2): every square between the king and its destination and
-    /// between the rook and its destination is empty but for the king and that rook; the
-    /// king is not in check (tested by the caller) and crosses and reaches no attacked square.
-    /// A square the rook alone crosses, such as b1, may be attacked. The caller has checked
-    /// that the side to move still has a right.
-    fn generate_castling<S: MoveSink>(&self, sink: &mut S, king: Square) {
+    /// FIDE 3.8.2 and Guidelines II.3: the castlings that the right (3.8.2.1) and the board
+    /// allow for now, on each side the rook's square and the king's path (empty where the side
+    /// cannot castle; a castling's path is never empty), whose squares must not be attacked (3.8.2.2; the caller tests that, and that the king is not in check). Every
+    /// square between the king and its destination and between the rook and its destination
+    /// is empty but for the king and that rook. The king's path includes its own square only
+    /// when it does not move (Chess960); a square the rook alone crosses, such as b1, may be
+    /// attacked.
+    fn castling_paths(&self, king: Square, occupied: Bitboard) -> [(Square, Bitboard); 2] {
         let us = self.turn;
-        let occupied = self.occupied();
-        for side in CastlingSide::ALL {
-            let Some(rook) = self.castling.rook_square(us, side) else { continue };
+        CastlingSide::ALL.map(|side| {
+            let Some(rook) = self.castling.rook_square(us, side) else { return (king, Bitboard::EMPTY) };
             let king_to = side.king_to(us);
             let rook_to = side.rook_to(us);
             let king_path = between(king, king_to).with(king_to);
             let rook_path = between(rook, rook_to).with(rook_to);
             let must_be_empty = (king_path | rook_path).without(king).without(rook);
             if (occupied & must_be_empty).any() {
-                continue;
+                return (rook, Bitboard::EMPTY);
             }
-            // With king and rook lifted: the rook may have shielded the king's path (Chess960).
-            let lifted = occupied.without(king).without(rook);
-            // The king's path includes its own square only when it does not move (Chess960).
-            if self.attacked_among(!us, king_path, lifted).is_empty() {
-                sink.special(Move::castle(king, rook));
-            }
-        }
+            (rook, king_path)
+        })
     }
 }

@@ -127,11 +127,11 @@ impl Position {
         self.by_color[color.index()] & self.by_role[role.index()]
     }
     #[inline]
-    fn diagonal_sliders(&self, color: Color) -> Bitboard {
+    pub(crate) fn diagonal_sliders(&self, color: Color) -> Bitboard {
         self.by_color(color) & (self.by_role(Role::Bishop) | self.by_role(Role::Queen))
     }
     #[inline]
-    fn line_sliders(&self, color: Color) -> Bitboard {
+    pub(crate) fn line_sliders(&self, color: Color) -> Bitboard {
         self.by_color(color) & (self.by_role(Role::Rook) | self.by_role(Role::Queen))
     }
     /// The king of `color`. Every position of this crate has exactly one per side.
