@@ -9,14 +9,15 @@ of criterion's samples and the node count) and DIR/standalone.jsonl, which the b
 when ci/bench-perft.sh gives it the `perft-anchor` binary of the same build: three runs of the
 same loop in a process of its own just before criterion times a cell and three just after.
 
-Every figure is a minimum: the best time per count among criterion's samples, and the best of
-the six standalone runs. A perft count is deterministic, CPU-bound work, so everything that
-makes one run slower than another is interference (other processes, frequency changes,
-migrations between cores) and only ever adds time; the least time observed is the estimator
-that such noise disturbs least, and the one that converges as runs are added, where a median
-follows the host's load. On a shared machine whose speed drifts by 10 to 20 % over minutes,
-medians taken a few seconds apart can differ by that much, so comparing them tests the host
-rather than the loops. The check stays at 5 %: the standalone minimum must be within 5 % of
+Every time is the thread's CPU time (benches/src/lib.rs: thread_cpu_ns; criterion measures
+with it too), and every figure a minimum: the best time per count among criterion's samples,
+and the best of the six standalone runs. On a shared 2-core host the wall clock of a count also
+runs while the thread waits for a core, which with two other builds running took longer than
+the count itself; the thread's CPU clock leaves that wait out. What interference remains
+(caches and branch predictors shared with other processes, frequency changes) only ever adds
+time to deterministic CPU-bound work, so the least time observed is the estimator it disturbs
+least, and the one that settles as runs are added, where a median follows the host's load of
+the moment. The check stays at 5 %: the standalone minimum must be within 5 % of
 criterion's, or the criterion loop is not the library at its best (exit 1). The table gives
 each library's speed at that best time in millions of nodes per second and arbiter's ratio to
 the fastest anchor; with --readme it replaces the table between the
