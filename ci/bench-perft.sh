@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's perft tables (issue 17): arbiter's core against cozy-chess, shakmaty and chess,
 # each in its own fastest loop, in one criterion run with the same profile and flags, and every
-# figure checked against the same loop timed in a process of its own (within 5 %).
+# figure checked against the same loop timed in a process of its own (best times within 5 %;
+# ci/bench-report.py says why the best and not the median).
 #   ci/bench-perft.sh default    the release profile, no target-cpu (what `cargo install` builds)
 #   ci/bench-perft.sh native     the same with RUSTFLAGS='-C target-cpu=native'
 #   --readme                     also writes the table into README.md

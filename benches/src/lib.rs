@@ -317,6 +317,21 @@ mod jordanbray {
     }
 }
 
+/// The CPU time the calling thread has used so far, in nanoseconds: the clock every perft figure
+/// of the benchmark and of `perft-anchor` is read from. A count is single-threaded, CPU-bound
+/// work, and on a shared host the wall clock also runs while the thread waits for a core (with
+/// other builds running, longer than the count itself); the thread's CPU clock counts only the
+/// time it ran, so that two timings of the same loop minutes apart agree however busy the
+/// host is.
+pub fn thread_cpu_ns() -> u64 {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `now` is a valid, writable timespec for the whole call, and
+    // CLOCK_THREAD_CPUTIME_ID is a clock every Linux and BSD kernel provides.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    assert_eq!(status, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64
+}
+
 /// The median of `values` (the upper one of the middle two for an even count); `None` when
 /// there are none.
 pub fn median(values: &mut [f64]) -> Option<f64> {

@@ -34,6 +34,31 @@ static KING: [u64; 64] = step_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), 
 /// FIDE 3.7.3: a pawn captures diagonally forward.
 static PAWN: [[u64; 64]; 2] = [step_table(&[(1, 1), (-1, 1)]), step_table(&[(1, -1), (-1, -1)])];
 
+/// The squares along `dirs` from each square to the edge of an empty board.
+const fn ray_table(dirs: &[(i8, i8)]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut i = 0;
+        while i < dirs.len() {
+            let (mut f, mut r) = ((sq % 8) as i8 + dirs[i].0, (sq / 8) as i8 + dirs[i].1);
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                table[sq] |= 1 << (r * 8 + f);
+                f += dirs[i].0;
+                r += dirs[i].1;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// FIDE 3.3: the rook's lines on an empty board.
+static ROOK_RAYS: [u64; 64] = ray_table(&[(1, 0), (-1, 0), (0, 1), (0, -1)]);
+/// FIDE 3.2: the bishop's diagonals on an empty board.
+static BISHOP_RAYS: [u64; 64] = ray_table(&[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+
 const fn ray_between(a: i8, b: i8) -> (u64, u64) {
     // Returns (squares strictly between, the whole line through both) or zeros if not aligned.
     let (fa, ra, fb, rb) = (a % 8, a / 8, b % 8, b / 8);
@@ -147,6 +172,32 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color.index()][sq.index()])
 }
 
+/// The squares a rook on `sq` would attack on an empty board: a rook or queen elsewhere can
+/// attack `sq` along a line only from one of these (a cheap test before [`rook_attacks`]).
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq.index()])
+}
+
+/// The squares a bishop on `sq` would attack on an empty board (see [`rook_rays`]).
+#[inline(always)]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq.index()])
+}
+
+/// FIDE 3.7.3: every square that one of the `color` pawns on `pawns` attacks, in one shift
+/// each way.
+#[inline(always)]
+pub fn pawn_attacks_all(color: Color, pawns: Bitboard) -> Bitboard {
+    const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+    let (west, east) = (pawns.0 & NOT_FILE_A, pawns.0 & NOT_FILE_H);
+    match color {
+        Color::White => Bitboard(west << 7 | east << 9),
+        Color::Black => Bitboard(west >> 9 | east >> 7),
+    }
+}
+
 /// The squares a piece of `color` and `role` on `sq` attacks, given the occupancy.
 pub fn attacks(color: Color, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
     match role {
@@ -218,6 +269,25 @@ mod tests {
         assert_eq!(king_attacks(Square::E4).count(), 8);
         assert_eq!(pawn_attacks(Color::White, Square::A2), Bitboard::from_square(Square::B3));
         assert_eq!(pawn_attacks(Color::Black, Square::E5).count(), 2);
+    }
+
+    #[test]
+    fn rays_are_empty_board_attacks_and_pawn_sets_are_unions_3_2_3_3_3_7_3() {
+        for sq in Square::all() {
+            assert_eq!(rook_rays(sq), rook_attacks(sq, Bitboard::EMPTY));
+            assert_eq!(bishop_rays(sq), bishop_attacks(sq, Bitboard::EMPTY));
+        }
+        let mut x = 0x0fed_cba9_8765_4321u64;
+        for _ in 0..1_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let pawns = Bitboard(x & 0x00ff_ffff_ffff_ff00);
+            for color in [Color::White, Color::Black] {
+                let union = pawns.into_iter().fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(color, sq));
+                assert_eq!(pawn_attacks_all(color, pawns), union);
+            }
+        }
     }
 
     #[test]

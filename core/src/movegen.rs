@@ -2,28 +2,62 @@
 //! is legal, and no move is made and then tested.
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_all,
+    queen_attacks, rook_attacks, rook_rays,
 };
 use crate::{Bitboard, CastlingSide, Color, Move, MoveKind, MoveList, Position, Rank, Role, Square};
 
 /// Receives the legal moves of a position in bulk, so that counting (perft) never has to
 /// expand a set of destinations into single moves.
 pub(crate) trait MoveSink {
-    /// Non-promoting moves of the `role` on `from` to each square of `to`.
-    fn piece_moves(&mut self, role: Role, from: Square, to: Bitboard);
-    /// Promotions of the pawn on `from` to each square of `to`, four moves each (FIDE 3.7.3.3).
-    fn promotions(&mut self, from: Square, to: Bitboard);
-    /// Pawn moves to each square of `to` from the square `delta` behind it; with `promote`,
-    /// four promotions each.
-    fn pawn_moves(&mut self, to: Bitboard, delta: i8, promote: bool);
+    /// One move that is neither en passant nor castling: the `mover` from `from` to `to`,
+    /// arriving as `arriving` (the mover itself, or the piece a pawn promotes to).
+    fn normal(&mut self, mover: Role, arriving: Role, from: Square, to: Square);
     /// One special move (en passant or castling).
     fn special(&mut self, m: Move);
+    /// Non-promoting moves of the `role` on `from` to each square of `to`.
+    #[inline(always)]
+    fn piece_moves(&mut self, role: Role, from: Square, to: Bitboard) {
+        for sq in to {
+            self.normal(role, role, from, sq);
+        }
+    }
+    /// Promotions of the pawn on `from` to each square of `to`, four moves each (FIDE 3.7.3.3).
+    #[inline(always)]
+    fn promotions(&mut self, from: Square, to: Bitboard) {
+        for sq in to {
+            for role in Role::PROMOTIONS {
+                self.normal(Role::Pawn, role, from, sq);
+            }
+        }
+    }
+    /// Pawn moves to each square of `to` from the square `delta` behind it; with `promote`,
+    /// four promotions each.
+    #[inline(always)]
+    fn pawn_moves(&mut self, to: Bitboard, delta: i8, promote: bool) {
+        for sq in to {
+            let from = Square::from_index_unchecked((sq.index() as i8 - delta) as u8);
+            if promote {
+                self.promotions(from, Bitboard::from_square(sq));
+            } else {
+                self.normal(Role::Pawn, Role::Pawn, from, sq);
+            }
+        }
+    }
 }
 
 /// Counts moves without building them.
 pub(crate) struct MoveCounter(pub u64);
 
 impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn normal(&mut self, _: Role, _: Role, _: Square, _: Square) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn special(&mut self, _: Move) {
+        self.0 += 1;
+    }
     #[inline(always)]
     fn piece_moves(&mut self, _: Role, _: Square, to: Bitboard) {
         self.0 += u64::from(to.count());
@@ -36,10 +70,6 @@ impl MoveSink for MoveCounter {
     fn pawn_moves(&mut self, to: Bitboard, _: i8, promote: bool) {
         self.0 += u64::from(to.count()) * if promote { 4 } else { 1 };
     }
-    #[inline(always)]
-    fn special(&mut self, _: Move) {
-        self.0 += 1;
-    }
 }
 
 /// Hands each legal move, one by one, to a function, with the role of the piece that moves.
@@ -47,36 +77,39 @@ pub(crate) struct EachMove<F: FnMut(Move, Role)>(pub F);
 
 impl<F: FnMut(Move, Role)> MoveSink for EachMove<F> {
     #[inline(always)]
-    fn piece_moves(&mut self, role: Role, from: Square, to: Bitboard) {
-        for sq in to {
-            (self.0)(Move::normal(from, sq), role);
-        }
-    }
-    #[inline(always)]
-    fn promotions(&mut self, from: Square, to: Bitboard) {
-        for sq in to {
-            for role in Role::PROMOTIONS {
-                (self.0)(Move::promotion(from, sq, role), Role::Pawn);
-            }
-        }
-    }
-    #[inline(always)]
-    fn pawn_moves(&mut self, to: Bitboard, delta: i8, promote: bool) {
-        for sq in to {
-            let from = Square::from_index_unchecked((sq.index() as i8 - delta) as u8);
-            if promote {
-                for role in Role::PROMOTIONS {
-                    (self.0)(Move::promotion(from, sq, role), Role::Pawn);
-                }
-            } else {
-                (self.0)(Move::normal(from, sq), Role::Pawn);
-            }
-        }
+    fn normal(&mut self, mover: Role, arriving: Role, from: Square, to: Square) {
+        let m = if arriving == mover { Move::normal(from, to) } else { Move::promotion(from, to, arriving) };
+        (self.0)(m, mover);
     }
     #[inline(always)]
     fn special(&mut self, m: Move) {
         let role = if m.kind() == MoveKind::Castle { Role::King } else { Role::Pawn };
         (self.0)(m, role);
+    }
+}
+
+/// Plays each legal move on a copy of the position and hands the copy to a function: moves
+/// that are neither castling nor en passant go straight to [`Position::play_normal`], with
+/// the squares and roles the generator already has, never packed into a [`Move`]. With `KEY`
+/// false the copies' Zobrist keys are stale (for perft without a table, which never reads them).
+pub(crate) struct Children<'a, F: FnMut(&Position), const KEY: bool> {
+    pub pos: &'a Position,
+    pub visit: F,
+}
+
+impl<F: FnMut(&Position), const KEY: bool> MoveSink for Children<'_, F, KEY> {
+    #[inline(always)]
+    fn normal(&mut self, mover: Role, arriving: Role, from: Square, to: Square) {
+        let mut child = *self.pos;
+        child.play_normal::<KEY>(mover, arriving, from, to);
+        (self.visit)(&child);
+    }
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        let role = if m.kind() == MoveKind::Castle { Role::King } else { Role::Pawn };
+        let mut child = *self.pos;
+        child.play_move::<KEY>(m, role);
+        (self.visit)(&child);
     }
 }
 
@@ -94,12 +127,15 @@ impl Position {
     /// Plays each legal move on a copy of this position and hands the result to `visit`,
     /// without building a move list (perft's inner loop).
     #[inline(always)]
-    pub(crate) fn for_each_child(&self, mut visit: impl FnMut(&Position)) {
-        self.generate(&mut EachMove(|m, role| {
-            let mut child = *self;
-            child.play_moving(m, role);
-            visit(&child);
-        }));
+    pub(crate) fn for_each_child(&self, visit: impl FnMut(&Position)) {
+        self.generate(&mut Children::<_, true> { pos: self, visit });
+    }
+
+    /// [`Position::for_each_child`] without keeping the children's Zobrist keys: their
+    /// [`Position::key`] is stale, so only for a count that never reads it.
+    #[inline(always)]
+    pub(crate) fn for_each_child_unkeyed(&self, visit: impl FnMut(&Position)) {
+        self.generate(&mut Children::<_, false> { pos: self, visit });
     }
 
     /// The number of legal moves, counted without building them.
@@ -143,18 +179,24 @@ impl Position {
         let theirs = self.by_color(them);
         let occupied = ours | theirs;
         let king = self.king(us);
-        let checkers = self.attackers_to(king, occupied) & theirs;
+        let (checkers, pinned) = self.checkers_and_pinned(king, occupied);
 
         // FIDE 3.8.1 and 3.9.2: the king moves to an adjoining square not attacked, with the
-        // king itself removed from the board so that it cannot hide behind itself.
-        let without_king = occupied.without(king);
-        let mut king_to = Bitboard::EMPTY;
-        for to in king_attacks(king) & !ours {
-            if !self.is_attacked_by(them, to, without_king) {
-                king_to = king_to.with(to);
-            }
+        // king itself removed from the board so that it cannot hide behind itself. The same
+        // look-up tests the squares castling's king path must not have attacked (3.8.2.2).
+        let king_to = king_attacks(king) - ours;
+        let may_castle = checkers.is_empty() && self.castling.has_color(us);
+        let mut castles = [(king, Bitboard::EMPTY); 2];
+        let mut paths = Bitboard::EMPTY;
+        if may_castle {
+            castles = self.castling_paths(king, occupied);
+            paths = castles[0].1 | castles[1].1;
         }
-        sink.piece_moves(Role::King, king, king_to);
+        let mut attacked = Bitboard::EMPTY;
+        if (king_to | paths).any() {
+            attacked = self.attacked_among(them, king_to | paths, occupied.without(king));
+            sink.piece_moves(Role::King, king, king_to - attacked);
+        }
 
         // Double check: only the king may move (FIDE 3.9.2).
         if checkers.more_than_one() {
@@ -165,31 +207,101 @@ impl Position {
             Some(checker) => between(king, checker).with(checker),
             None => !ours,
         };
-        let pinned = self.pinned(us);
 
         // FIDE 3.6: knights; a pinned knight can never move.
         for from in self.pieces(us, Role::Knight) - pinned {
             sink.piece_moves(Role::Knight, from, knight_attacks(from) & target);
         }
-        // FIDE 3.2 to 3.5: sliders; a pinned slider moves only along the pin line.
-        let mut slide = |role: Role, attacks: fn(Square, Bitboard) -> Bitboard| {
-            for from in self.pieces(us, role) {
-                let mut to = attacks(from, occupied) & target;
-                if pinned.contains(from) {
-                    to &= line(king, from);
+        // FIDE 3.2 to 3.5: sliders; a pinned slider moves only along the pin line. Each role
+        // in a loop of its own, so that every look-up is inlined.
+        macro_rules! slide {
+            ($role:expr, $attacks:ident) => {
+                for from in self.pieces(us, $role) {
+                    let mut to = $attacks(from, occupied) & target;
+                    if pinned.contains(from) {
+                        to &= line(king, from);
+                    }
+                    sink.piece_moves($role, from, to);
                 }
-                sink.piece_moves(role, from, to);
-            }
-        };
-        slide(Role::Bishop, bishop_attacks);
-        slide(Role::Rook, rook_attacks);
-        slide(Role::Queen, queen_attacks);
+            };
+        }
+        slide!(Role::Bishop, bishop_attacks);
+        slide!(Role::Rook, rook_attacks);
+        slide!(Role::Queen, queen_attacks);
 
         self.generate_pawn_moves(sink, king, target, pinned, checkers.any());
 
-        if checkers.is_empty() {
-            self.generate_castling(sink, king);
+        if may_castle {
+            for &(rook, path) in castles.iter().filter(|(_, path)| path.any()) {
+                // `attacked` was looked up with the castling rook on the board. Lifted, the
+                // rook can open a line to the king's path only along the back rank, where
+                // both stand (Chess960), and only for an enemy rook or queen there: then look
+                // again.
+                let exposed = (Bitboard::rank(Rank::back(us)) & self.line_sliders(them)).any();
+                let safe = if exposed {
+                    self.attacked_among(them, path, occupied.without(king).without(rook)).is_empty()
+                } else {
+                    (path & attacked).is_empty()
+                };
+                if safe {
+                    sink.special(Move::castle(king, rook));
+                }
+            }
         }
+    }
+
+    /// FIDE 3.9.1 and 3.9.2: the enemy pieces giving check to the side to move's king on
+    /// `king`, and the side to move's pieces pinned to it (each alone between the king and an
+    /// enemy slider on the same line, FIDE 3.1.3). One pass over the enemy sliders that share
+    /// a line with the king on an empty board, without a slider look-up: an empty stretch
+    /// between slider and king is a check, a single piece of ours there is pinned.
+    #[inline(always)]
+    fn checkers_and_pinned(&self, king: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
+        let us = self.turn;
+        let theirs = self.by_color(!us);
+        let mut checkers = (knight_attacks(king) & theirs & self.by_role(Role::Knight))
+            | (pawn_attacks(us, king) & theirs & self.by_role(Role::Pawn));
+        let queens = self.by_role(Role::Queen);
+        let snipers = ((rook_rays(king) & (self.by_role(Role::Rook) | queens))
+            | (bishop_rays(king) & (self.by_role(Role::Bishop) | queens)))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = between(king, sniper) & occupied;
+            if between.is_empty() {
+                checkers = checkers.with(sniper);
+            } else if !between.more_than_one() {
+                pinned |= between;
+            }
+        }
+        (checkers, pinned & self.by_color(us))
+    }
+
+    /// The squares of `squares` that a piece of `attacker` attacks with the occupancy
+    /// `occupied` (FIDE 3.1.2, pinned pieces included, 3.1.3): pawns in bulk, and a slider's
+    /// attacks looked up only when its lines on an empty board reach a square not yet known
+    /// to be attacked.
+    #[inline(always)]
+    fn attacked_among(&self, attacker: Color, squares: Bitboard, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color(attacker);
+        let mut attacked = (pawn_attacks_all(attacker, theirs & self.by_role(Role::Pawn))
+            | king_attacks(self.king(attacker)))
+            & squares;
+        for knight in theirs & self.by_role(Role::Knight) {
+            attacked |= knight_attacks(knight) & squares;
+        }
+        let queens = self.by_role(Role::Queen);
+        for slider in theirs & (self.by_role(Role::Bishop) | queens) {
+            if (bishop_rays(slider) & (squares - attacked)).any() {
+                attacked |= bishop_attacks(slider, occupied) & squares;
+            }
+        }
+        for slider in theirs & (self.by_role(Role::Rook) | queens) {
+            if (rook_rays(slider) & (squares - attacked)).any() {
+                attacked |= rook_attacks(slider, occupied) & squares;
+            }
+        }
+        attacked
     }
 
     #[inline(always)]
@@ -215,27 +327,33 @@ impl Position {
             }
         };
 
-        // Unpinned pawns, in bulk.
+        // Unpinned pawns, in bulk; those about to promote apart (rarely any).
         let free = pawns - pinned;
+        let promoting = free & Bitboard::rank(Rank::SEVENTH.relative(us));
+        let movers = free - promoting;
         // FIDE 3.7.1 and 3.7.2: one step to an empty square; two from the start rank.
-        let single = fwd(free, 8) & empty;
+        let single = fwd(movers, 8) & empty;
         let double = fwd(single & third_rank, 8) & empty & target;
-        let single = single & target;
-        sink.pawn_moves(single - last_rank, up, false);
-        sink.pawn_moves(single & last_rank, up, true);
+        sink.pawn_moves(single & target, up, false);
+        if promoting.any() {
+            sink.pawn_moves(fwd(promoting, 8) & empty & target, up, true);
+        }
         sink.pawn_moves(double, 2 * up, false);
         // FIDE 3.7.3: captures diagonally forward.
         let (west, east) = match us {
             Color::White => (7, 9),
             Color::Black => (9, 7),
         };
-        let cap_west = fwd(free - FILE_A, west) & theirs & target;
-        let cap_east = fwd(free - FILE_H, east) & theirs & target;
         let (dw, de) = (us.fold(7, -9), us.fold(9, -7));
-        sink.pawn_moves(cap_west - last_rank, dw, false);
-        sink.pawn_moves(cap_west & last_rank, dw, true);
-        sink.pawn_moves(cap_east - last_rank, de, false);
-        sink.pawn_moves(cap_east & last_rank, de, true);
+        let captures = theirs & target;
+        sink.pawn_moves(fwd(movers - FILE_A, west) & captures, dw, false);
+        if promoting.any() {
+            sink.pawn_moves(fwd(promoting - FILE_A, west) & captures, dw, true);
+        }
+        sink.pawn_moves(fwd(movers - FILE_H, east) & captures, de, false);
+        if promoting.any() {
+            sink.pawn_moves(fwd(promoting - FILE_H, east) & captures, de, true);
+        }
 
         // Pinned pawns move only along the pin line, and never while in check (a pinned piece
         // can neither capture the checker nor block the check).
@@ -260,34 +378,26 @@ impl Position {
         }
     }
 
-    /// FIDE 3.8.2 and Guidelines II.3: castling, when the right remains (3.8.2.1) and nothing
-    /// prevents it for now (3.8.2.2): every square between the king and its destination and
-    /// between the rook and its destination is empty but for the king and that rook; the
-    /// king is not in check (tested by the caller) and crosses and reaches no attacked square.
-    /// A square the rook alone crosses, such as b1, may be attacked.
-    fn generate_castling<S: MoveSink>(&self, sink: &mut S, king: Square) {
+    /// FIDE 3.8.2 and Guidelines II.3: the castlings that the right (3.8.2.1) and the board
+    /// allow for now, on each side the rook's square and the king's path (empty where the side
+    /// cannot castle; a castling's path is never empty), whose squares must not be attacked (3.8.2.2; the caller tests that, and that the king is not in check). Every
+    /// square between the king and its destination and between the rook and its destination
+    /// is empty but for the king and that rook. The king's path includes its own square only
+    /// when it does not move (Chess960); a square the rook alone crosses, such as b1, may be
+    /// attacked.
+    fn castling_paths(&self, king: Square, occupied: Bitboard) -> [(Square, Bitboard); 2] {
         let us = self.turn;
-        if !self.castling.has_color(us) {
-            return;
-        }
-        let occupied = self.occupied();
-        for side in CastlingSide::ALL {
-            let Some(rook) = self.castling.rook_square(us, side) else { continue };
+        CastlingSide::ALL.map(|side| {
+            let Some(rook) = self.castling.rook_square(us, side) else { return (king, Bitboard::EMPTY) };
             let king_to = side.king_to(us);
             let rook_to = side.rook_to(us);
             let king_path = between(king, king_to).with(king_to);
             let rook_path = between(rook, rook_to).with(rook_to);
             let must_be_empty = (king_path | rook_path).without(king).without(rook);
             if (occupied & must_be_empty).any() {
-                continue;
+                return (rook, Bitboard::EMPTY);
             }
-            // With king and rook lifted: the rook may have shielded the king's path (Chess960).
-            let lifted = occupied.without(king).without(rook);
-            if king_path.without(king).into_iter().all(|sq| !self.is_attacked_by(!us, sq, lifted))
-                && !(king == king_to && self.is_attacked_by(!us, king, lifted))
-            {
-                sink.special(Move::castle(king, rook));
-            }
-        }
+            (rook, king_path)
+        })
     }
 }

@@ -50,7 +50,7 @@ macro_rules! bulk_perft {
                 1 => pos.count_legal_moves(),
                 _ => {
                     let mut nodes = 0;
-                    pos.for_each_child(|child| nodes += $name(child, depth - 1));
+                    pos.for_each_child_unkeyed(|child| nodes += $name(child, depth - 1));
                     nodes
                 }
             }
@@ -141,7 +141,7 @@ pub fn perft_full(pos: &Position, depth: u32) -> u64 {
         return 1;
     }
     let mut nodes = 0;
-    pos.for_each_child(|child| {
+    pos.for_each_child_unkeyed(|child| {
         nodes += if depth == 1 {
             std::hint::black_box(child);
             1
@@ -287,7 +287,7 @@ pub fn perft_until(pos: &Position, depth: u32, deadline: Instant) -> Option<u64>
         return None;
     }
     let mut nodes = Some(0u64);
-    pos.for_each_child(|child| {
+    pos.for_each_child_unkeyed(|child| {
         if let Some(sum) = nodes {
             nodes = perft_until(child, depth - 1, deadline).map(|n| sum + n);
         }

@@ -127,11 +127,11 @@ impl Position {
         self.by_color[color.index()] & self.by_role[role.index()]
     }
     #[inline]
-    fn diagonal_sliders(&self, color: Color) -> Bitboard {
+    pub(crate) fn diagonal_sliders(&self, color: Color) -> Bitboard {
         self.by_color(color) & (self.by_role(Role::Bishop) | self.by_role(Role::Queen))
     }
     #[inline]
-    fn line_sliders(&self, color: Color) -> Bitboard {
+    pub(crate) fn line_sliders(&self, color: Color) -> Bitboard {
         self.by_color(color) & (self.by_role(Role::Rook) | self.by_role(Role::Queen))
     }
     /// The king of `color`. Every position of this crate has exactly one per side.
@@ -213,14 +213,15 @@ impl Position {
 
     // --- changing the position -----------------------------------------------------------------
 
+    /// Puts `p` on the empty square `sq`, keeping the Zobrist key in step.
     #[inline]
     pub(crate) fn put(&mut self, p: Piece, sq: Square) {
-        self.by_color[p.color.index()].toggle(sq);
-        self.by_role[p.role.index()].toggle(sq);
-        self.key ^= zobrist::piece(p, sq);
+        self.toggle::<true>(p, sq);
     }
 
-    #[inline]
+    /// Takes `p` off `sq` (only the tests of other modules need it; moves use
+    /// [`Position::play_normal`] and its siblings).
+    #[cfg(test)]
     pub(crate) fn remove(&mut self, p: Piece, sq: Square) {
         self.put(p, sq); // toggling is its own inverse
     }
@@ -237,82 +238,143 @@ impl Position {
     /// generation knows it, which spares the look-up).
     #[inline]
     pub(crate) fn play_moving(&mut self, m: Move, mover: Role) {
-        let us = self.turn;
-        let from = m.from();
-        let to = m.to();
+        self.play_move::<true>(m, mover);
+    }
 
+    /// [`Position::play_moving`]; with `KEY` false the Zobrist key is left as it was, stale,
+    /// for a count that never reads it (perft without a table).
+    #[inline(always)]
+    pub(crate) fn play_move<const KEY: bool>(&mut self, m: Move, mover: Role) {
+        match m.kind() {
+            MoveKind::Normal => self.play_normal::<KEY>(mover, mover, m.from(), m.to()),
+            MoveKind::Promotion(role) => self.play_normal::<KEY>(Role::Pawn, role, m.from(), m.to()),
+            MoveKind::Castle => self.play_castle::<KEY>(m.from(), m.to()),
+            MoveKind::EnPassant => self.play_en_passant::<KEY>(m.from(), m.to()),
+        }
+    }
+
+    /// What every move does: the en passant square lapses, the counters advance (FIDE 9.3:
+    /// the half-moves since the last capture or pawn move; the move number goes up after
+    /// Black's move, 1.2), and the turn passes (last, by [`Position::pass_turn`]).
+    #[inline(always)]
+    fn begin_move<const KEY: bool>(&mut self) {
         if let Some(ep) = self.ep_square.take() {
-            self.key ^= zobrist::ep_file(ep.file());
+            if KEY {
+                self.key ^= zobrist::ep_file(ep.file());
+            }
         }
         // Saturating: a FEN may start the counters anywhere up to u32::MAX.
         self.halfmoves = self.halfmoves.saturating_add(1);
-        // The move number goes up after Black's move (FIDE 1.2: White moves first).
-        self.fullmoves = self.fullmoves.saturating_add(us.index() as u32);
-
-        match m.kind() {
-            MoveKind::Castle => {
-                // FIDE 3.8.2 / II.3: king to the g- or c-file, rook next to it on the inside.
-                let side = CastlingSide::of(from.file(), to.file());
-                self.remove(Piece::new(us, Role::King), from);
-                self.remove(Piece::new(us, Role::Rook), to);
-                self.put(Piece::new(us, Role::King), side.king_to(us));
-                self.put(Piece::new(us, Role::Rook), side.rook_to(us));
-                let mut rights = self.castling;
-                rights.clear_color(us);
-                self.set_castling(rights);
-            }
-            MoveKind::EnPassant => {
-                // FIDE 3.7.3.1: the captured pawn stands beside the capturer, on the arrival file.
-                let captured = Square::new(to.file(), from.rank());
-                self.remove(Piece::new(!us, Role::Pawn), captured);
-                self.remove(Piece::new(us, Role::Pawn), from);
-                self.put(Piece::new(us, Role::Pawn), to);
-                self.halfmoves = 0;
-            }
-            kind => {
-                if let Some(captured) = self.role_at(to) {
-                    self.remove(Piece::new(!us, captured), to);
-                    self.halfmoves = 0;
-                }
-                let arriving = match kind {
-                    MoveKind::Promotion(role) => role,
-                    _ => mover,
-                };
-                self.remove(Piece::new(us, mover), from);
-                self.put(Piece::new(us, arriving), to);
-                let from_to = Bitboard::from_square(from).with(to);
-                // FIDE 3.8.2.1: a rook that leaves its home square, or is captured there,
-                // takes its right with it; moving the king loses both. Most moves do neither,
-                // which one test of the rooks' squares tells.
-                if (from_to & self.castling.squares()).any() || (mover == Role::King && self.castling.has_color(us)) {
-                    let mut rights = self.castling;
-                    if mover == Role::King {
-                        rights.clear_color(us);
-                    }
-                    rights.discard_rooks(from_to);
-                    self.set_castling(rights);
-                }
-                if mover == Role::Pawn {
-                    self.halfmoves = 0;
-                    if from.index().abs_diff(to.index()) == 16 {
-                        let skipped = Square::from_index_unchecked(((from.index() + to.index()) / 2) as u8);
-                        self.turn = !us;
-                        self.set_ep_if_legal(skipped);
-                        self.turn = us;
-                    }
-                }
-            }
-        }
-
-        self.turn = !us;
-        self.key ^= zobrist::turn(Color::Black);
+        self.fullmoves = self.fullmoves.saturating_add(self.turn.index() as u32);
     }
 
-    /// Replaces the castling rights, keeping the Zobrist key in step.
+    #[inline(always)]
+    fn pass_turn<const KEY: bool>(&mut self) {
+        self.turn = !self.turn;
+        if KEY {
+            self.key ^= zobrist::turn(Color::Black);
+        }
+    }
+
+    /// Toggles `p` on `sq`, and the key with it when `KEY`.
+    #[inline(always)]
+    fn toggle<const KEY: bool>(&mut self, p: Piece, sq: Square) {
+        self.by_color[p.color.index()].toggle(sq);
+        self.by_role[p.role.index()].toggle(sq);
+        if KEY {
+            self.key ^= zobrist::piece(p, sq);
+        }
+    }
+
+    /// A move that is neither castling nor en passant: the `mover` goes from `from` to `to`,
+    /// capturing whatever stands there (FIDE 3.1.1), and arrives as `arriving` (the mover
+    /// itself, or the piece a pawn promotes to, 3.7.3.3).
+    #[inline(always)]
+    pub(crate) fn play_normal<const KEY: bool>(&mut self, mover: Role, arriving: Role, from: Square, to: Square) {
+        let us = self.turn;
+        let them = !us;
+        self.begin_move::<KEY>();
+        let to_bb = Bitboard::from_square(to);
+        if self.by_color[them.index()].contains(to) {
+            if KEY {
+                // A king is never captured (FIDE 1.4), so one of the other five stands there.
+                let captured = Role::ALL.into_iter().find(|r| self.by_role(*r).contains(to)).unwrap_or(Role::Pawn);
+                self.key ^= zobrist::piece(Piece::new(them, captured), to);
+            }
+            self.halfmoves = 0;
+        }
+        // The captured piece, whatever its role, leaves every set: no look-up needed.
+        self.by_color[them.index()] = self.by_color[them.index()] - to_bb;
+        for set in &mut self.by_role {
+            *set = *set - to_bb;
+        }
+        let from_to = Bitboard::from_square(from) | to_bb;
+        self.by_color[us.index()] ^= from_to;
+        self.by_role[mover.index()].toggle(from);
+        self.by_role[arriving.index()] |= to_bb;
+        if KEY {
+            self.key ^= zobrist::piece(Piece::new(us, mover), from) ^ zobrist::piece(Piece::new(us, arriving), to);
+        }
+        // FIDE 3.8.2.1: a rook that leaves its home square, or is captured there, takes its
+        // right with it; moving the king loses both. Most moves do neither, which one test of
+        // the rooks' squares tells.
+        if (from_to & self.castling.squares()).any() || (mover == Role::King && self.castling.has_color(us)) {
+            let mut rights = self.castling;
+            if mover == Role::King {
+                rights.clear_color(us);
+            }
+            rights.discard_rooks(from_to);
+            self.set_castling::<KEY>(rights);
+        }
+        if mover == Role::Pawn {
+            self.halfmoves = 0;
+            if from.index().abs_diff(to.index()) == 16 {
+                let skipped = Square::from_index_unchecked(((from.index() + to.index()) / 2) as u8);
+                self.turn = them;
+                self.set_ep::<KEY>(skipped);
+                self.turn = us;
+            }
+        }
+        self.pass_turn::<KEY>();
+    }
+
+    /// FIDE 3.8.2 and II.3: the king on `king` castles with the rook on `rook`; the king goes
+    /// to the g- or c-file, the rook next to it on the inside.
     #[inline]
-    fn set_castling(&mut self, rights: CastlingRights) {
+    fn play_castle<const KEY: bool>(&mut self, king: Square, rook: Square) {
+        let us = self.turn;
+        self.begin_move::<KEY>();
+        let side = CastlingSide::of(king.file(), rook.file());
+        self.toggle::<KEY>(Piece::new(us, Role::King), king);
+        self.toggle::<KEY>(Piece::new(us, Role::Rook), rook);
+        self.toggle::<KEY>(Piece::new(us, Role::King), side.king_to(us));
+        self.toggle::<KEY>(Piece::new(us, Role::Rook), side.rook_to(us));
+        let mut rights = self.castling;
+        rights.clear_color(us);
+        self.set_castling::<KEY>(rights);
+        self.pass_turn::<KEY>();
+    }
+
+    /// FIDE 3.7.3.1: the pawn on `from` takes en passant on `to`; the captured pawn stands
+    /// beside the capturer, on the arrival file.
+    #[inline]
+    fn play_en_passant<const KEY: bool>(&mut self, from: Square, to: Square) {
+        let us = self.turn;
+        self.begin_move::<KEY>();
+        self.toggle::<KEY>(Piece::new(!us, Role::Pawn), Square::new(to.file(), from.rank()));
+        self.toggle::<KEY>(Piece::new(us, Role::Pawn), from);
+        self.toggle::<KEY>(Piece::new(us, Role::Pawn), to);
+        self.halfmoves = 0;
+        self.pass_turn::<KEY>();
+    }
+
+    /// Replaces the castling rights, keeping the Zobrist key in step when `KEY`.
+    #[inline]
+    fn set_castling<const KEY: bool>(&mut self, rights: CastlingRights) {
         if rights != self.castling {
-            self.key ^= zobrist::castling(&self.castling) ^ zobrist::castling(&rights);
+            if KEY {
+                self.key ^= zobrist::castling(&self.castling) ^ zobrist::castling(&rights);
+            }
             self.castling = rights;
         }
     }
@@ -320,13 +382,20 @@ impl Position {
     /// Sets the en passant square after a double step if the side to move can capture there
     /// legally (FIDE 9.2.3.1: only then does it distinguish positions).
     pub(crate) fn set_ep_if_legal(&mut self, ep: Square) {
+        self.set_ep::<true>(ep);
+    }
+
+    #[inline]
+    fn set_ep<const KEY: bool>(&mut self, ep: Square) {
         let capturers = pawn_attacks(!self.turn, ep) & self.pieces(self.turn, Role::Pawn);
         if capturers.is_empty() {
             return;
         }
         if capturers.into_iter().any(|from| self.en_passant_is_legal(from, ep)) {
             self.ep_square = Some(ep);
-            self.key ^= zobrist::ep_file(ep.file());
+            if KEY {
+                self.key ^= zobrist::ep_file(ep.file());
+            }
         }
     }
 

@@ -5,13 +5,13 @@
 //! `perft-anchor LIBRARY MODE POSITION [ROUNDS] [DEPTH]`, for instance
 //! `perft-anchor cozy-chess bulk kiwipete 5`: one untimed run, then ROUNDS (default 5) timed
 //! ones; prints one JSON object with the count, every run's time and their median, in
-//! nanoseconds. DEPTH defaults to the benchmark's depth for MODE. A count that differs from
+//! nanoseconds of the thread's CPU time ([`arbiter_benches::thread_cpu_ns`], the clock the
+//! criterion bench uses too). DEPTH defaults to the benchmark's depth for MODE. A count that differs from
 //! the published one is an error (exit 1).
 
 use std::process::ExitCode;
-use std::time::Instant;
 
-use arbiter_benches::{median, Board, Library, Mode, POSITIONS};
+use arbiter_benches::{median, thread_cpu_ns, Board, Library, Mode, POSITIONS};
 
 fn main() -> ExitCode {
     match run(std::env::args().skip(1).collect()) {
@@ -61,9 +61,9 @@ fn run(args: Vec<String>) -> Result<String, String> {
     }
     let runs: Vec<f64> = (0..rounds)
         .map(|_| {
-            let clock = Instant::now();
+            let start = thread_cpu_ns();
             std::hint::black_box(board.perft(std::hint::black_box(depth), mode));
-            clock.elapsed().as_nanos() as f64
+            (thread_cpu_ns() - start) as f64
         })
         .collect();
     let median_ns = median(&mut runs.clone()).expect("at least one round");
