@@ -10,6 +10,11 @@
 #   ci/mutants.sh core/src/castling.rs     only these files
 #   MUTANTS_JOBS    builds in parallel (default 1; each needs a few GiB and a core)
 #   MUTANTS_SHARD   K/N: this run's share of the mutants, for a CI matrix
+#   MUTANTS_IN_PLACE=1  mutate this checkout and build on the target the baseline has just
+#                   built (cargo-mutants --in-place), instead of a fresh copy built from
+#                   scratch: much faster on a small machine, but leave the tree alone while
+#                   it runs (the corpus files are read from it) and check `git diff core/`
+#                   if the run is killed
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! cargo mutants --version >/dev/null 2>&1; then
@@ -37,6 +42,9 @@ args=(--no-shuffle --jobs "${MUTANTS_JOBS:-1}" --baseline=skip --timeout "$timeo
 for file in "${files[@]}"; do
   args+=(--file "$file")
 done
+if [ -n "${MUTANTS_IN_PLACE:-}" ]; then
+  args+=(--in-place)
+fi
 if [ -n "${MUTANTS_SHARD:-}" ]; then
   args+=(--shard "$MUTANTS_SHARD")
 fi
