@@ -10,6 +10,11 @@
 #   ci/mutants.sh core/src/castling.rs     only these files
 #   MUTANTS_JOBS    builds in parallel (default 1; each needs a few GiB and a core)
 #   MUTANTS_SHARD   K/N: this run's share of the mutants, for a CI matrix
+#   MUTANTS_IN_PLACE=1  one mutant at a time in this checkout and build on the target the baseline has just
+#                   built (cargo-mutants --in-place), instead of a fresh copy built from
+#                   scratch: much faster on a small machine, but leave the tree alone while
+#                   it runs (the corpus files are read from it) and check `git diff core/`
+#                   if the run is killed
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! cargo mutants --version >/dev/null 2>&1; then
@@ -33,10 +38,15 @@ start=$SECONDS
 "${corpus_test[@]}" -- whole_corpus_in_process_has_no_failures every_profile_passes_on_the_core
 baseline=$((SECONDS - start))
 timeout=$((baseline * 3 + 60))
-args=(--no-shuffle --jobs "${MUTANTS_JOBS:-1}" --baseline=skip --timeout "$timeout" --build-timeout 1800)
+args=(--no-shuffle --baseline=skip --timeout "$timeout" --build-timeout 1800)
 for file in "${files[@]}"; do
   args+=(--file "$file")
 done
+if [ -n "${MUTANTS_IN_PLACE:-}" ]; then
+  args+=(--in-place)
+else
+  args+=(--jobs "${MUTANTS_JOBS:-1}")
+fi
 if [ -n "${MUTANTS_SHARD:-}" ]; then
   args+=(--shard "$MUTANTS_SHARD")
 fi
