@@ -152,9 +152,22 @@ impl Position {
         self.count_legal_moves() > 0
     }
 
-    /// FIDE 5.1.1: the side to move is in check and has no legal move.
+    /// FIDE 5.1.1: the side to move is in check and has no legal move. Most checks are
+    /// answered before any move is generated: a king with a square to step to is not mated
+    /// (3.8.1), and a king in double check that has none is (3.9.2: only the king can answer
+    /// it).
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && !self.has_legal_moves()
+        let checkers = self.checkers();
+        if checkers.is_empty() {
+            return false;
+        }
+        let us = self.turn;
+        let king = self.king(us);
+        let without_king = self.occupied().without(king);
+        if (king_attacks(king) & !self.by_color(us)).into_iter().any(|to| !self.is_attacked_by(!us, to, without_king)) {
+            return false;
+        }
+        checkers.more_than_one() || !self.has_legal_moves()
     }
 
     /// FIDE 5.2.1: the side to move is not in check and has no legal move.

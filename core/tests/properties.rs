@@ -79,3 +79,34 @@ proptest! {
         }
     }
 }
+
+/// FIDE 5.1.1: `is_checkmate` answers most checks from the king's flight squares and double
+/// check before it generates moves; on every position of 900 random games (mates, double
+/// checks and blocked checks among them) it agrees with the definition, in check and with
+/// no legal move counted.
+#[test]
+fn checkmate_5_1_1_early_exits_agree_with_the_move_count() {
+    let mut rng = arbiter_core::SplitMix64::new(0x5EED_0511);
+    let (mut checks, mut mates) = (0, 0);
+    for start in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        for _ in 0..300 {
+            let mut pos: Position = start.parse().expect("a test FEN");
+            for _ in 0..200 {
+                let mated = pos.is_check() && pos.count_legal_moves() == 0;
+                assert_eq!(pos.is_checkmate(), mated, "{}", pos.fen());
+                checks += usize::from(pos.is_check());
+                mates += usize::from(mated);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.index(moves.len())]);
+            }
+        }
+    }
+    assert!(checks > 1_000 && mates > 20, "only {checks} checks and {mates} mates exercised");
+}

@@ -220,26 +220,8 @@ fn mating_move(pos: &Position, moves: &[Move]) -> Option<Move> {
     moves.iter().copied().filter(|&m| may_check(pos, m, discoverers, &checks)).find(|&m| {
         let mut next = *pos;
         next.play_unchecked(m);
-        is_checkmate(&next)
+        next.is_checkmate()
     })
-}
-
-/// FIDE 5.1.1: [`Position::is_checkmate`], with the answer of most checks first: a king with a
-/// square to step to is not mated (FIDE 3.8.1), and a king in double check that has none is
-/// (3.9.2: only the king can answer it); the other moves are generated only when neither says.
-fn is_checkmate(pos: &Position) -> bool {
-    let us = pos.turn();
-    let king = pos.king(us);
-    let occupied = pos.occupied();
-    let checkers = pos.attackers_to(king, occupied) & pos.by_color(!us);
-    if checkers.is_empty() {
-        return false;
-    }
-    let without_king = occupied.without(king);
-    if (king_attacks(king) & !pos.by_color(us)).into_iter().any(|to| !pos.is_attacked_by(!us, to, without_king)) {
-        return false;
-    }
-    checkers.more_than_one() || !pos.has_legal_moves()
 }
 
 /// The side to move's pieces standing alone between one of its sliders and the enemy king:
@@ -418,8 +400,8 @@ mod tests {
     //! FIDE 5.2.2, 6.9: the quick helpmate search finds the mates of real flag falls within
     //! its budget, and every line it gives is legal and ends in checkmate.
 
-    use super::{is_checkmate, search};
-    use crate::{Color, Position, SplitMix64};
+    use super::search;
+    use crate::{Color, Position};
 
     /// The quick search's budget in `analyse`.
     const BUDGET: u64 = super::super::QUICK_HELPMATE_BUDGET;
@@ -452,34 +434,5 @@ mod tests {
         ] {
             assert_quick_mate(fen, side);
         }
-    }
-
-    /// FIDE 5.1.1: the early exits of the search's checkmate test agree with
-    /// [`Position::is_checkmate`] on every position of random games, mates, double checks and
-    /// blocked checks included.
-    #[test]
-    fn checkmate_5_1_1_early_exits_agree_with_the_move_generator() {
-        let mut rng = SplitMix64::new(0x5EED_0511);
-        let (mut checks, mut mates) = (0, 0);
-        for start in [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        ] {
-            for _ in 0..300 {
-                let mut pos: Position = start.parse().expect("a test FEN");
-                for _ in 0..200 {
-                    assert_eq!(is_checkmate(&pos), pos.is_checkmate(), "{}", pos.fen());
-                    checks += usize::from(pos.is_check());
-                    mates += usize::from(pos.is_checkmate());
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    pos.play_unchecked(moves[rng.index(moves.len())]);
-                }
-            }
-        }
-        assert!(checks > 1_000 && mates > 20, "only {checks} checks and {mates} mates exercised");
     }
 }
