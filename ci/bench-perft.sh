@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's perft tables (issue 17): arbiter's core against cozy-chess, shakmaty and chess,
 # each in its own fastest loop, in one criterion run with the same profile and flags, and every
-# figure checked against the same loop timed in a process of its own (best times within 5 %;
-# ci/bench-report.py says why the best and not the median).
+# sample paired with the same loop timed in a process of its own just before it (the median
+# pair within 5 %; ci/bench-report.py says why pairs).
 #   ci/bench-perft.sh default    the release profile, no target-cpu (what `cargo install` builds)
 #   ci/bench-perft.sh native     the same with RUSTFLAGS='-C target-cpu=native'
 #   --readme                     also writes the table into README.md
@@ -22,7 +22,7 @@ esac
 export CARGO_TARGET_DIR="$PWD/target/bench-$kind"
 cargo build --release --locked -p arbiter-benches --bin perft-anchor
 rm -f "$CARGO_TARGET_DIR/criterion/standalone.jsonl"
-# The bench brackets every criterion figure with standalone runs of the same loop.
+# The bench pairs every criterion sample with a standalone run of the same loop just before it.
 ARBITER_PERFT_ANCHOR="$CARGO_TARGET_DIR/release/perft-anchor" \
   cargo bench --locked -p arbiter-benches --bench perft -- --warm-up-time 1
 python3 ci/bench-report.py --criterion "$CARGO_TARGET_DIR/criterion" --table "$kind" "$@"

@@ -6,21 +6,21 @@ checking each figure against the same loop timed outside criterion (issue 17).
 
 Reads DIR/perft-{bulk,full}/<library>/<position>/new/{sample,benchmark}.json (the time of each
 of criterion's samples and the node count) and DIR/standalone.jsonl, which the bench writes
-when ci/bench-perft.sh gives it the `perft-anchor` binary of the same build: three runs of the
-same loop in a process of its own just before criterion times a cell and three just after.
+when ci/bench-perft.sh gives it the `perft-anchor` binary of the same build: for every sample
+criterion took of a cell (its warm-up included), the time per count inside criterion and the
+time of the same loop run once in a process of its own just before it.
 
 Every time is the thread's CPU time (benches/src/lib.rs: thread_cpu_ns; criterion measures
-with it too), and every figure a minimum: the best time per count among criterion's samples,
-and the best of the six standalone runs. On a shared 2-core host the wall clock of a count also
-runs while the thread waits for a core, which with two other builds running took longer than
-the count itself; the thread's CPU clock leaves that wait out. What interference remains
-(caches and branch predictors shared with other processes, frequency changes) only ever adds
-time to deterministic CPU-bound work, so the least time observed is the estimator it disturbs
-least, and the one that settles as runs are added, where a median follows the host's load of
-the moment. The check stays at 5 %: the standalone minimum must be within 5 % of
-criterion's, or the criterion loop is not the library at its best (exit 1). The table gives
-each library's speed at that best time in millions of nodes per second and arbiter's ratio to
-the fastest anchor; with --readme it replaces the table between the
+with it too). The table gives each library's speed at its best time per count among
+criterion's samples, in millions of nodes per second, and arbiter's ratio to the fastest
+anchor: interference (other processes, the host's other guests, frequency changes) only ever
+adds time to deterministic CPU-bound work, so the least time observed is the estimate it
+disturbs least. The check compares pairs instead: on this project's shared host a loop's speed
+drifts by 10 to 60 % over minutes, in both directions, so minima taken minutes apart (the
+check's first form) compared moments of the host rather than the two loops. The two halves of
+a pair run within a second of each other; the check takes the median over a cell's pairs of
+standalone time / criterion time, which must be within 5 % of 1, or the criterion loop is not
+the library at its best (exit 1). With --readme the table replaces the one between the
 `<!-- perf-table TABLE -->` markers in README.md.
 """
 import argparse
@@ -57,24 +57,30 @@ def criterion_cells(criterion):
 
 
 def crosscheck(criterion, cells):
-    """{cell: signed deviation of the standalone minimum from criterion's}; prints each."""
+    """{cell: signed deviation of the standalone loop from criterion's}: the median, over the
+    cell's pairs, of standalone time / criterion time, less one; prints each with its spread."""
     deviations = {}
     path = criterion / "standalone.jsonl"
     if not path.exists():
         sys.exit(f"{path} is missing: run the bench through ci/bench-perft.sh")
+    spreads = {}
     for line in path.read_text().splitlines():
         row = json.loads(line)
         cell = (row["mode"], row["position"], row["library"])
-        runs = row["before_ns"] + row["after_ns"]
-        if cell in cells and runs:
-            standalone = min(runs)
-            deviations[cell] = (standalone - cells[cell][0]) / cells[cell][0]
+        ratios = sorted(standalone / inside for inside, standalone in row.get("pairs_ns", []))
+        if cell in cells and ratios:
+            deviations[cell] = ratios[len(ratios) // 2] - 1
+            spreads[cell] = (ratios[len(ratios) // 4] - 1, ratios[(3 * len(ratios)) // 4] - 1, len(ratios))
     for cell in sorted(cells):
         if cell not in deviations:
-            sys.exit(f"no standalone time for {cell} in {path}")
-        d = deviations[cell]
+            sys.exit(f"no standalone pairs for {cell} in {path}")
+        d, (low, high, n) = deviations[cell], spreads[cell]
         mark = "ok" if abs(d) <= TOLERANCE else "DIFFERS"
-        print(f"standalone {cell[2]:<16} {cell[0]} {cell[1]:<12} {d * 100:+6.1f} % {mark}", file=sys.stderr)
+        print(
+            f"standalone {cell[2]:<16} {cell[0]} {cell[1]:<12} {d * 100:+6.1f} % "
+            f"(quartiles {low * 100:+.1f} to {high * 100:+.1f} %, {n} pairs) {mark}",
+            file=sys.stderr,
+        )
     return deviations
 
 

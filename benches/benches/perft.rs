@@ -7,11 +7,12 @@
 //! README's two tables; by hand, `cargo bench -p arbiter-benches --bench perft`.
 //! `ARBITER_BENCH_QUICK=1` lowers every depth by two for a smoke run.
 //!
-//! With `ARBITER_PERFT_ANCHOR=BIN` (the `perft-anchor` binary of the same build), each figure
-//! is bracketed by the same loop timed in a process of its own, just before and just after
-//! criterion times it, so that the host's drift (10 to 20 % over minutes on a shared machine)
-//! touches both alike; the standalone times go to `criterion/standalone.jsonl`, which
-//! `ci/bench-report.py` compares with criterion's.
+//! With `ARBITER_PERFT_ANCHOR=BIN` (the `perft-anchor` binary of the same build), every time
+//! criterion takes a sample of a cell (its warm-up included) the same loop first runs once in a
+//! process of its own, so that each criterion time has a standalone time taken within a second
+//! of it: the host's drift (10 to 60 % over minutes on a shared machine) touches both sides of
+//! a pair alike, where minima taken minutes apart compared the host's moments, not the loops.
+//! The pairs go to `criterion/standalone.jsonl`, which `ci/bench-report.py` checks.
 //!
 //! The single-threaded counts are timed by the thread's CPU clock
 //! ([`arbiter_benches::thread_cpu_ns`]), here and in `perft-anchor` alike, so that time spent
@@ -107,10 +108,27 @@ fn bench_perft(c: &mut Criterion<ThreadCpuTime>) {
             group.throughput(Throughput::Elements(count));
             for (library, board) in &boards {
                 let cell = [library.name(), mode.name(), position.name, &depth.to_string()].map(str::to_owned);
-                let before = standalone(&cell);
                 let id = BenchmarkId::new(library.name(), format!("{}-{depth}", position.name));
-                group.bench_function(id, |b| b.iter(|| black_box(board).perft(depth, mode)));
-                record(&cell, before, standalone(&cell));
+                // Every time criterion asks for a sample (its warm-up included), the same loop
+                // first runs once in a process of its own: each pair is timed within a second,
+                // so the host's drift, which moves every figure by 10 to 60 % over minutes,
+                // touches both sides of a pair alike.
+                let mut pairs = Vec::new();
+                group.bench_function(id, |b| {
+                    b.iter_custom(|iters| {
+                        let standalone = standalone(&cell);
+                        let start = thread_cpu_ns();
+                        for _ in 0..iters {
+                            black_box(black_box(board).perft(black_box(depth), mode));
+                        }
+                        let elapsed = thread_cpu_ns() - start;
+                        if let Some(standalone) = standalone {
+                            pairs.push([elapsed as f64 / iters as f64, standalone]);
+                        }
+                        elapsed
+                    })
+                });
+                record(&cell, &pairs);
             }
         }
         group.finish();
@@ -136,22 +154,26 @@ fn anchor() -> Option<PathBuf> {
     std::env::var_os("ARBITER_PERFT_ANCHOR").map(PathBuf::from)
 }
 
-/// The run times (ns) of `perft-anchor LIBRARY MODE POSITION 3 DEPTH`, when there is an anchor.
-fn standalone(cell: &[String; 4]) -> Vec<f64> {
-    let Some(anchor) = anchor() else { return Vec::new() };
+/// The time (ns) of one run of `perft-anchor LIBRARY MODE POSITION 1 DEPTH`, when there is an
+/// anchor.
+fn standalone(cell: &[String; 4]) -> Option<f64> {
+    let anchor = anchor()?;
     let [library, mode, position, depth] = cell;
     let out = Command::new(&anchor)
-        .args([library, mode, position, "3", depth])
+        .args([library, mode, position, "1", depth])
         .output()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", anchor.display()));
     assert!(out.status.success(), "{}: {}", anchor.display(), String::from_utf8_lossy(&out.stderr));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("perft-anchor prints JSON");
-    serde_json::from_value(report["runs_ns"].clone()).expect("a runs_ns list of times in ns")
+    let runs: Vec<f64> = serde_json::from_value(report["runs_ns"].clone()).expect("a runs_ns list of times in ns");
+    runs.first().copied()
 }
 
-/// Appends the standalone times around one criterion figure to `criterion/standalone.jsonl`.
-fn record(cell: &[String; 4], before: Vec<f64>, after: Vec<f64>) {
-    if anchor().is_none() {
+/// Appends one cell's pairs (criterion's time per count, then the standalone run's just before
+/// it) to `criterion/standalone.jsonl`.
+fn record(cell: &[String; 4], pairs: &[[f64; 2]]) {
+    // No pairs: no anchor, or criterion's filter left the cell out.
+    if pairs.is_empty() {
         return;
     }
     let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| "target".into());
@@ -167,8 +189,7 @@ fn record(cell: &[String; 4], before: Vec<f64>, after: Vec<f64>) {
         "library": library,
         "mode": mode,
         "position": format!("{position}-{depth}"),
-        "before_ns": before,
-        "after_ns": after,
+        "pairs_ns": pairs,
     });
     writeln!(file, "{row}").expect("standalone.jsonl is writable");
 }
