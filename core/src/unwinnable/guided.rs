@@ -22,10 +22,10 @@
 //! from an empty table, for the proof.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
 
+use super::distance;
 use super::reachable::{Exact, KeyBuild};
 use super::static_proof;
 
@@ -446,51 +446,16 @@ fn semi_blocked(pos: &Position) -> Option<Square> {
 
 /// Whether the bishop moved by `m` gets closer to `target` (in king steps).
 fn bishop_approaches(m: Move, target: Square) -> bool {
-    king_distance(m.to(), target) < king_distance(m.from(), target)
+    distance::king(m.to(), target) < distance::king(m.from(), target)
 }
 
 /// Whether the king or knight moved by `m` gets closer to `target`.
 fn approaches(m: Move, target: Square, mover: Role) -> bool {
     match mover {
-        Role::King => king_distance(m.king_to(), target) < king_distance(m.from(), target),
-        Role::Knight => knight_distance(m.to(), target) < knight_distance(m.from(), target),
+        Role::King => distance::king(m.king_to(), target) < distance::king(m.from(), target),
+        Role::Knight => distance::knight(m.to(), target) < distance::knight(m.from(), target),
         _ => false,
     }
-}
-
-fn king_distance(a: Square, b: Square) -> u8 {
-    let df = a.file().index().abs_diff(b.file().index());
-    let dr = a.rank().index().abs_diff(b.rank().index());
-    df.max(dr)
-}
-
-/// The fewest knight moves from one square to another on an empty board.
-fn knight_distance(a: Square, b: Square) -> u8 {
-    static TABLE: OnceLock<Box<[[u8; 64]; 64]>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let mut table = Box::new([[u8::MAX; 64]; 64]);
-        for from in Square::all() {
-            let row = &mut table[from.index()];
-            row[from.index()] = 0;
-            let mut frontier = Bitboard::from_square(from);
-            let mut distance = 0;
-            while frontier.any() {
-                distance += 1;
-                let mut next = Bitboard::EMPTY;
-                for sq in frontier {
-                    for to in crate::attacks::knight_attacks(sq) {
-                        if row[to.index()] == u8::MAX {
-                            row[to.index()] = distance;
-                            next = next.with(to);
-                        }
-                    }
-                }
-                frontier = next;
-            }
-        }
-        table
-    });
-    table[a.index()][b.index()]
 }
 
 #[cfg(test)]

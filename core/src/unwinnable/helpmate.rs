@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 
+use super::distance;
 use super::reachable::KeyBuild;
 
 use crate::attacks::{attacks, between, bishop_attacks, king_attacks, rook_attacks};
@@ -36,6 +37,10 @@ const PASSES: [(usize, u32, TieBreak); 5] = [
 /// queries undetermined, and 160 decides no more than 100).
 const GREEDY_PLIES: u32 = 100;
 
+/// The scored moves the search makes room for at once: the moves of a line some thirty
+/// positions deep (a line deeper than that grows the stack).
+const SCORED_CAPACITY: usize = 1_024;
+
 /// Which of the moves with the best score a pass tries first.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum TieBreak {
@@ -61,9 +66,11 @@ pub(super) fn search(pos: &Position, side: Color, budget: u64) -> (Option<Vec<Mo
         width: 0,
         tie_break: TieBreak::LastGenerated,
         failed: HashMap::default(),
-        line: Vec::new(),
-        path: Vec::new(),
-        scored: Vec::new(),
+        // Room for the longest line and its moves from the start: most searches end within a
+        // few dozen nodes, where growing the vectors step by step cost a fifth of the time.
+        line: Vec::with_capacity(GREEDY_PLIES as usize),
+        path: Vec::with_capacity(GREEDY_PLIES as usize),
+        scored: Vec::with_capacity(SCORED_CAPACITY),
     };
     for (width, max_plies, tie_break) in PASSES {
         search.width = width;
@@ -376,23 +383,17 @@ fn has_material(pos: &Position, side: Color) -> bool {
     pos.by_color(side).more_than_one()
 }
 
-/// The king distance between two squares.
-pub(super) fn distance(a: Square, b: Square) -> i32 {
-    let df = i32::from(a.file().index()).abs_diff(i32::from(b.file().index()));
-    let dr = i32::from(a.rank().index()).abs_diff(i32::from(b.rank().index()));
-    df.max(dr) as i32
+/// The king distance between two squares, signed for the scores' arithmetic.
+fn distance(a: Square, b: Square) -> i32 {
+    i32::from(distance::king(a, b))
 }
 
 fn edge_distance(sq: Square) -> i32 {
-    let f = i32::from(sq.file().index());
-    let r = i32::from(sq.rank().index());
-    f.min(7 - f).min(r).min(7 - r)
+    i32::from(distance::to_edge(sq))
 }
 
 fn corner_distance(sq: Square) -> i32 {
-    let f = i32::from(sq.file().index());
-    let r = i32::from(sq.rank().index());
-    f.min(7 - f).max(r.min(7 - r))
+    i32::from(distance::to_corner(sq))
 }
 
 #[cfg(test)]

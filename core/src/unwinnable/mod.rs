@@ -42,6 +42,7 @@
 //! is [`Verdict::Undetermined`].
 
 mod confinement;
+mod distance;
 mod guided;
 mod helpmate;
 mod mate_patterns;
