@@ -22,7 +22,8 @@ esac
 export CARGO_TARGET_DIR="$PWD/target/bench-$kind"
 cargo build --release --locked -p arbiter-benches --bin perft-anchor
 rm -f "$CARGO_TARGET_DIR/criterion/standalone.jsonl"
-# The bench pairs every criterion sample with a standalone run of the same loop just before it.
-ARBITER_PERFT_ANCHOR="$CARGO_TARGET_DIR/release/perft-anchor" \
+# The bench pairs every criterion sample with standalone runs of the same loop just before it,
+# from its own binary and from perft-anchor.
+ARBITER_PERFT_CHECK=1 ARBITER_PERFT_ANCHOR="$CARGO_TARGET_DIR/release/perft-anchor" \
   cargo bench --locked -p arbiter-benches --bench perft -- --warm-up-time 1
 python3 ci/bench-report.py --criterion "$CARGO_TARGET_DIR/criterion" --table "$kind" "$@"

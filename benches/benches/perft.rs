@@ -1,17 +1,21 @@
 //! perft, side by side: arbiter's core against cozy-chess, shakmaty and chess, in one run with
 //! the same build flags, each library in its own fastest loop (`arbiter_benches`, shared with
-//! the standalone `perft-anchor` binary that `ci/bench-perft.sh` checks these figures against),
+//! the standalone runs that `ci/bench-perft.sh` checks these figures against),
 //! with bulk counting (the last ply counted, not played) and without it (every leaf played).
 //!
 //! `ci/bench-perft.sh default` and `ci/bench-perft.sh native` run it, check it and write the
 //! README's two tables; by hand, `cargo bench -p arbiter-benches --bench perft`.
 //! `ARBITER_BENCH_QUICK=1` lowers every depth by two for a smoke run.
 //!
-//! With `ARBITER_PERFT_ANCHOR=BIN` (the `perft-anchor` binary of the same build), every time
-//! criterion takes a sample of a cell (its warm-up included) the same loop first runs once in a
-//! process of its own, so that each criterion time has a standalone time taken within a second
-//! of it: the host's drift (10 to 60 % over minutes on a shared machine) touches both sides of
-//! a pair alike, where minima taken minutes apart compared the host's moments, not the loops.
+//! With `ARBITER_PERFT_CHECK=1`, every time criterion takes a sample of a cell (its warm-up
+//! included) the same loop first runs once in a process of its own, started from this very
+//! binary (`ARBITER_PERFT_STANDALONE` tells `main` to run [`arbiter_benches::standalone`]
+//! instead of criterion), and with `ARBITER_PERFT_ANCHOR=BIN` once more from `perft-anchor`, a
+//! binary of its own built with the same flags. Each criterion time thus has standalone times
+//! taken within a second of it: the host's drift (10 to 60 % over minutes on a shared machine)
+//! touches both sides of a pair alike. The same binary runs the same machine code, so its pairs
+//! show what criterion's harness adds or takes away; `perft-anchor`'s pairs also show what the
+//! placement of the code in another binary does (up to 15 % either way, for every library).
 //! The pairs go to `criterion/standalone.jsonl`, which `ci/bench-report.py` checks.
 //!
 //! The single-threaded counts are timed by the thread's CPU clock
@@ -27,7 +31,7 @@ use std::process::Command;
 use arbiter_benches::{thread_cpu_ns, Board, Library, Mode, POSITIONS};
 use arbiter_core::{perft, Position};
 use criterion::measurement::{Measurement, ValueFormatter};
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput};
+use criterion::{criterion_group, BenchmarkId, Criterion, SamplingMode, Throughput};
 
 /// criterion's measurement by the thread's CPU clock, in nanoseconds.
 struct ThreadCpuTime;
@@ -110,21 +114,23 @@ fn bench_perft(c: &mut Criterion<ThreadCpuTime>) {
                 let cell = [library.name(), mode.name(), position.name, &depth.to_string()].map(str::to_owned);
                 let id = BenchmarkId::new(library.name(), format!("{}-{depth}", position.name));
                 // Every time criterion asks for a sample (its warm-up included), the same loop
-                // first runs once in a process of its own: each pair is timed within a second,
-                // so the host's drift, which moves every figure by 10 to 60 % over minutes,
-                // touches both sides of a pair alike.
-                let mut pairs = Vec::new();
+                // first runs once in a process of its own, from this binary and from
+                // `perft-anchor`: each pair is timed within a second, so the host's drift,
+                // which moves every figure by 10 to 60 % over minutes, touches both sides of a
+                // pair alike.
+                let mut pairs = Pairs::default();
                 group.bench_function(id, |b| {
                     b.iter_custom(|iters| {
-                        let standalone = standalone(&cell);
+                        let own = check().then(|| standalone(&own_binary(), &cell));
+                        let other = anchor().map(|anchor| standalone(&anchor, &cell));
                         let start = thread_cpu_ns();
                         for _ in 0..iters {
                             black_box(black_box(board).perft(black_box(depth), mode));
                         }
                         let elapsed = thread_cpu_ns() - start;
-                        if let Some(standalone) = standalone {
-                            pairs.push([elapsed as f64 / iters as f64, standalone]);
-                        }
+                        let inside = elapsed as f64 / iters as f64;
+                        pairs.own.extend(own.map(|own| [inside, own]));
+                        pairs.anchor.extend(other.map(|other| [inside, other]));
                         elapsed
                     })
                 });
@@ -149,31 +155,56 @@ fn bench_parallel(c: &mut Criterion) {
     group.finish();
 }
 
+/// Set (by `ci/bench-perft.sh`) to pair every sample with a standalone run of this binary.
+const CHECK: &str = "ARBITER_PERFT_CHECK";
+
+/// Set in the environment of this binary run as a standalone process: the arguments of
+/// [`arbiter_benches::standalone`], separated by spaces.
+const STANDALONE: &str = "ARBITER_PERFT_STANDALONE";
+
+fn check() -> bool {
+    std::env::var_os(CHECK).is_some()
+}
+
+/// This bench binary, run again as a process of its own.
+fn own_binary() -> PathBuf {
+    std::env::current_exe().expect("the bench binary's path")
+}
+
 /// The `perft-anchor` binary named by `ARBITER_PERFT_ANCHOR`, if any.
 fn anchor() -> Option<PathBuf> {
     std::env::var_os("ARBITER_PERFT_ANCHOR").map(PathBuf::from)
 }
 
-/// The time (ns) of one run of `perft-anchor LIBRARY MODE POSITION 1 DEPTH`, when there is an
-/// anchor.
-fn standalone(cell: &[String; 4]) -> Option<f64> {
-    let anchor = anchor()?;
+/// The time (ns) of one run of the cell's loop in a process of its own, by `binary` (this one,
+/// or `perft-anchor`).
+fn standalone(binary: &PathBuf, cell: &[String; 4]) -> f64 {
     let [library, mode, position, depth] = cell;
-    let out = Command::new(&anchor)
-        .args([library, mode, position, "1", depth])
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", anchor.display()));
-    assert!(out.status.success(), "{}: {}", anchor.display(), String::from_utf8_lossy(&out.stderr));
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("perft-anchor prints JSON");
+    let args = [library.as_str(), mode, position, "1", depth];
+    let out = if *binary == own_binary() {
+        Command::new(binary).env(STANDALONE, args.join(" ")).output()
+    } else {
+        Command::new(binary).args(args).output()
+    }
+    .unwrap_or_else(|e| panic!("cannot run {}: {e}", binary.display()));
+    assert!(out.status.success(), "{}: {}", binary.display(), String::from_utf8_lossy(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a standalone run prints JSON");
     let runs: Vec<f64> = serde_json::from_value(report["runs_ns"].clone()).expect("a runs_ns list of times in ns");
-    runs.first().copied()
+    runs[0]
 }
 
-/// Appends one cell's pairs (criterion's time per count, then the standalone run's just before
-/// it) to `criterion/standalone.jsonl`.
-fn record(cell: &[String; 4], pairs: &[[f64; 2]]) {
-    // No pairs: no anchor, or criterion's filter left the cell out.
-    if pairs.is_empty() {
+/// One cell's pairs: criterion's time per count, then the time of the standalone run just
+/// before it, from this binary (`own`) and from `perft-anchor` (`anchor`).
+#[derive(Default)]
+struct Pairs {
+    own: Vec<[f64; 2]>,
+    anchor: Vec<[f64; 2]>,
+}
+
+/// Appends one cell's pairs to `criterion/standalone.jsonl`.
+fn record(cell: &[String; 4], pairs: &Pairs) {
+    // No pairs: no check asked for, or criterion's filter left the cell out.
+    if pairs.own.is_empty() && pairs.anchor.is_empty() {
         return;
     }
     let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| "target".into());
@@ -189,7 +220,8 @@ fn record(cell: &[String; 4], pairs: &[[f64; 2]]) {
         "library": library,
         "mode": mode,
         "position": format!("{position}-{depth}"),
-        "pairs_ns": pairs,
+        "pairs_ns": pairs.own,
+        "anchor_pairs_ns": pairs.anchor,
     });
     writeln!(file, "{row}").expect("standalone.jsonl is writable");
 }
@@ -200,4 +232,22 @@ criterion_group! {
     targets = bench_perft
 }
 criterion_group!(parallel, bench_parallel);
-criterion_main!(single, parallel);
+
+/// criterion's groups, or, with `ARBITER_PERFT_STANDALONE` set, one standalone run of a loop
+/// (the same machine code as the loop criterion times, in a process of its own).
+fn main() {
+    if let Some(args) = std::env::var_os(STANDALONE) {
+        let args: Vec<String> = args.to_string_lossy().split_whitespace().map(str::to_owned).collect();
+        match arbiter_benches::standalone(&args) {
+            Ok(report) => println!("{report}"),
+            Err(message) => {
+                eprintln!("perft bench, standalone: {message}");
+                std::process::exit(1);
+            }
+        }
+        return;
+    }
+    single();
+    parallel();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -317,6 +317,74 @@ mod jordanbray {
     }
 }
 
+/// One library's perft loop timed in the process that calls it, for a figure outside
+/// criterion: `args` are `LIBRARY MODE POSITION [ROUNDS] [DEPTH]` (`cozy-chess bulk kiwipete
+/// 5`). One untimed run one ply shallower (the tables paged in, the caches warm), then ROUNDS
+/// (default 5) timed runs; the result is one JSON object with the count, every run's time and
+/// their median, in nanoseconds of the thread's CPU time ([`thread_cpu_ns`], the clock the
+/// criterion bench uses too). DEPTH defaults to the benchmark's depth for MODE. A count that
+/// differs from the published one is an error. `perft-anchor` is this function as a binary of
+/// its own; the bench runs it in a process of its own too (`benches/perft.rs`).
+///
+/// ```
+/// let report = arbiter_benches::standalone(&["arbiter".into(), "full".into(), "kiwipete".into(), "1".into(), "2".into()]).unwrap();
+/// assert!(report.contains(r#""nodes":2039"#));
+/// assert!(arbiter_benches::standalone(&["arbiter".into(), "sideways".into(), "kiwipete".into()]).is_err());
+/// ```
+pub fn standalone(args: &[String]) -> Result<String, String> {
+    let usage = "usage: LIBRARY MODE POSITION [ROUNDS] [DEPTH]";
+    let [library, mode, position, rest @ ..] = args else {
+        return Err(usage.into());
+    };
+    let library: Library = library.parse()?;
+    let mode: Mode = mode.parse()?;
+    let position = POSITIONS.iter().find(|p| p.name == position).ok_or_else(|| {
+        let names: Vec<_> = POSITIONS.iter().map(|p| p.name).collect();
+        format!("no position {position:?}: one of {}", names.join(", "))
+    })?;
+    let number = |text: Option<&String>, what: &str, default: u32| match text {
+        None => Ok(default),
+        Some(text) => text.parse::<u32>().map_err(|_| format!("{what} must be a whole number, not {text:?}")),
+    };
+    let rounds = number(rest.first(), "ROUNDS", 5)?.max(1);
+    let (bench_depth, published) = position.depth_and_nodes(mode);
+    let depth = number(rest.get(1), "DEPTH", bench_depth)?;
+    if rest.len() > 2 {
+        return Err(usage.into());
+    }
+    if !library.times(mode) {
+        return Err(format!("{} is timed in bulk only", library.name()));
+    }
+    let board = Board::new(library, position.fen)?;
+    std::hint::black_box(board.perft(depth.saturating_sub(1), mode));
+    let mut nodes = Vec::new();
+    let runs: Vec<f64> = (0..rounds)
+        .map(|_| {
+            let start = thread_cpu_ns();
+            nodes.push(std::hint::black_box(board.perft(std::hint::black_box(depth), mode)));
+            (thread_cpu_ns() - start) as f64
+        })
+        .collect();
+    let counted = nodes[0];
+    if depth == bench_depth && nodes.iter().any(|&n| n != published) {
+        return Err(format!(
+            "{} counts {counted} at {}, not the published {published}",
+            library.name(),
+            position.id(mode)
+        ));
+    }
+    let median_ns = median(&mut runs.clone()).expect("at least one round");
+    let report = serde_json::json!({
+        "library": library.name(),
+        "mode": mode.name(),
+        "position": format!("{}-{depth}", position.name),
+        "nodes": counted,
+        "median_ns": median_ns,
+        "runs_ns": runs,
+    });
+    Ok(report.to_string())
+}
+
 /// The CPU time the calling thread has used so far, in nanoseconds: the clock every perft figure
 /// of the benchmark and of `perft-anchor` is read from. A count is single-threaded, CPU-bound
 /// work, and on a shared host the wall clock also runs while the thread waits for a core (with
