@@ -1,6 +1,7 @@
-//! The perft loops that `benches/perft.rs` times, and that the standalone binary
-//! `perft-anchor` times again in a process of its own, so that a criterion figure can be checked
-//! against the same loop outside criterion (issue 17: within 5 %).
+//! The perft loops that `benches/perft.rs` times, and that [`standalone`] times again in a
+//! process of its own (started from the bench's binary, or as the `perft-anchor` binary), so
+//! that a criterion figure can be checked against the same loop outside criterion (issue 17:
+//! within 5 %).
 //!
 //! Every library runs its own fastest loop, the one its authors' examples or benchmarks write:
 //!
