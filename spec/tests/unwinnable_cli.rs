@@ -82,20 +82,20 @@ fn unwinnable_bad_fen_is_a_usage_error() {
 #[test]
 fn flag_6_9_undetermined_is_an_error_not_a_result() {
     let dir = Scratch::new("unwinnable");
-    // CHA's test vector, line 42 (labelled `WB`): Black can mate, by a long helpmate that
-    // the core's default budget does not find, so the verdict is undetermined (when the
-    // search learns to find it, this test needs another position the core leaves
-    // undetermined).
+    // CHA's test vector, line 503 (labelled `W-`): White can mate, by a helpmate longer than
+    // the core's default budget finds (5,000,000 nodes, about a second), so the verdict is
+    // undetermined (when the search learns to find it, this test needs another position the
+    // core leaves undetermined; line 42 served until the budget grew from 750,000 nodes).
     let case = r#"description: FIDE 6.9 - an undetermined flag fall.
 cases:
   - id: flag-undetermined-6-9
     refs: ["6.9"]
-    description: Black can mate only by a long helpmate.
+    description: White can mate only by a long helpmate.
     tags: [flag]
-    fen: k5b1/Pp3p2/1P3Pp1/6P1/8/8/8/4K3 w - - 0 1
+    fen: 8/8/3k4/2p1p3/1pP1P3/1P2p1p1/4P1P1/1B1B1BRK w - - 0 1
     expect:
       flag:
-        - {flagged: white, result: 0-1}
+        - {flagged: black, result: 1-0}
 "#;
     dir.write("flag.yaml", case);
     let (code, out, err) = arbiter(&["run", "--cases", dir.str()], "");

@@ -56,13 +56,15 @@ use crate::{Color, Move, Position};
 
 use reachable::Reach;
 
-/// The node budget of [`unwinnable`]: the 500,000 of CHA's own command line, and 250,000 more
-/// for the exhaustive search's second turn (`SECOND_REACH_BUDGET`), so that the guided
-/// search keeps the share it had within CHA's budget. It decides every one of the 30,000
-/// Lichess flag falls of the tests as CHA does; the hardest of them take a few hundred
-/// thousand nodes (a node is a move made, a fraction of a microsecond), and a position left
-/// undetermined takes a few tenths of a second on this project's (loaded) 2-core machine.
-pub const DEFAULT_NODE_BUDGET: u64 = 750_000;
+/// The node budget of [`unwinnable`]. It decides every one of the 30,000 Lichess flag falls
+/// of the tests as CHA does, the hardest of them within a few hundred thousand nodes (a node
+/// is a move made, a fraction of a microsecond), so it matters only where the answer needs a
+/// long helpmate: of CHA's test-vector half, 750,000 nodes (CHA's own 500,000 and a second
+/// turn for the exhaustive search) left 24 queries undetermined, 3,000,000 left 8 and
+/// 5,000,000 leave 4 (the last long helpmate found took 4.1 million nodes; measured
+/// 2026-12-02). A position left undetermined takes about a second on this project's 2-core
+/// machine.
+pub const DEFAULT_NODE_BUDGET: u64 = 5_000_000;
 
 /// The first exhaustive search gets at most this many nodes: the futures it settles (forced
 /// stalemates, walled-in kings) are small, and the helpmate search is better at the rest.
