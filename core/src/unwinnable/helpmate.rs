@@ -156,10 +156,8 @@ impl Search {
     /// shuttles to the end of its plies in a third of the positions where it fails).
     fn deeper(&mut self, pos: &Position, moves: &[Move], plies: u32) -> Outcome {
         let start = self.scored.len();
-        for &m in moves {
-            let score = self.score(pos, m);
-            self.scored.push((score, m));
-        }
+        let ordering = Ordering::of(pos, self.side);
+        self.scored.extend(moves.iter().map(|&m| (ordering.score(pos, m), m)));
         let end = self.scored.len();
         self.path.push(pos.key());
         let mut outcome = Outcome::NoMate;
@@ -202,14 +200,41 @@ impl Search {
         self.scored.truncate(start);
         outcome
     }
+}
+
+/// What the move ordering needs of a position, looked up once for all its moves.
+struct Ordering {
+    /// Whether the side to move is the one trying to mate.
+    winner: bool,
+    /// The king of the side that is to be mated.
+    loser_king: Square,
+    pawns: Bitboard,
+    kings: Bitboard,
+}
+
+impl Ordering {
+    fn of(pos: &Position, side: Color) -> Ordering {
+        Ordering {
+            winner: pos.turn() == side,
+            loser_king: pos.king(!side),
+            pawns: pos.by_role(Role::Pawn),
+            kings: pos.by_role(Role::King),
+        }
+    }
 
     /// Move ordering: higher first.
     fn score(&self, pos: &Position, m: Move) -> i32 {
-        let mover = Mover::of(pos, m.from());
-        if pos.turn() == self.side {
-            winner_score(pos, m, mover, pos.king(!self.side))
+        let mover = if self.pawns.contains(m.from()) {
+            Mover::Pawn
+        } else if self.kings.contains(m.from()) {
+            Mover::King
         } else {
-            loser_score(pos, m, mover)
+            Mover::Piece
+        };
+        if self.winner {
+            winner_score(pos, m, mover, self.loser_king)
+        } else {
+            loser_score(pos, m, mover, self.loser_king)
         }
     }
 }
@@ -256,7 +281,7 @@ fn may_check(pos: &Position, m: Move, discoverers: Bitboard, checks: &CheckSquar
     if m.is_castle() || m.is_en_passant() || discoverers.contains(m.from()) {
         return true;
     }
-    if m.promotion_role().is_none() && !checks.any.contains(m.to()) {
+    if !m.is_promotion() && !checks.any.contains(m.to()) {
         // No piece checks from there. A piece that moves away from the king along their line
         // could check only through its own square, and then it would check the king already,
         // on its own side's move; a promoted pawn is the exception (below).
@@ -316,7 +341,7 @@ fn winner_score(pos: &Position, m: Move, mover: Mover, loser_king: Square) -> i3
     } else {
         10 * (distance(m.from(), loser_king) - distance(m.king_to(), loser_king))
     };
-    let piece = mover == Mover::Piece || m.promotion_role().is_some();
+    let piece = mover == Mover::Piece || m.is_promotion();
     let hanging = if piece && king_attacks(loser_king).contains(m.to()) {
         let occupied = pos.occupied().without(m.from()).with(m.to());
         let defenders = pos.attackers_to(m.to(), occupied) & pos.by_color(us);
@@ -337,8 +362,7 @@ const HANGING_NEXT_TO_THE_KING: i32 = -80;
 
 /// The loser's moves: walk the king to the edge and the corner, bring pieces next to it as
 /// blockers, keep the winner's material on the board.
-fn loser_score(pos: &Position, m: Move, mover: Mover) -> i32 {
-    let king = pos.king(pos.turn());
+fn loser_score(pos: &Position, m: Move, mover: Mover, king: Square) -> i32 {
     let capture = if m.is_castle() || !pos.occupied().contains(m.to()) {
         0
     } else if pos.by_role(Role::Pawn).contains(m.to()) {
@@ -364,18 +388,6 @@ enum Mover {
     King,
     /// A knight, bishop, rook or queen.
     Piece,
-}
-
-impl Mover {
-    fn of(pos: &Position, from: Square) -> Mover {
-        if pos.by_role(Role::Pawn).contains(from) {
-            Mover::Pawn
-        } else if pos.by_role(Role::King).contains(from) {
-            Mover::King
-        } else {
-            Mover::Piece
-        }
-    }
 }
 
 /// Whether `side` still has anything that could give checkmate (a king alone cannot).
