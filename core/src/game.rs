@@ -91,6 +91,7 @@ pub enum ClaimVerdict {
 #[derive(Clone, Debug)]
 pub struct Game {
     laws: Laws,
+    dead: DeadMode,
     positions: Vec<Position>,
     moves: Vec<Move>,
     outcome: Option<Outcome>,
@@ -105,10 +106,18 @@ impl Game {
         Game::with_laws(start, Laws::default())
     }
 
-    /// A game from `start` under `laws`.
+    /// A game from `start` under `laws`, every dead position ending it (5.2.2).
     pub fn with_laws(start: Position, laws: Laws) -> Game {
-        let mut game = Game { laws, positions: vec![start], moves: Vec::new(), outcome: None };
-        game.outcome = automatic_end(&start, 1);
+        Game::with_rules(start, laws, DeadMode::Full)
+    }
+
+    /// A game from `start` under `laws`, where the positions that end the game as dead are
+    /// those of `dead`: with [`DeadMode::MaterialOnly`] only insufficient material does, and a
+    /// position dead for another reason (a locked pawn wall) does not end the game, which goes
+    /// on with its moves, its claims (9.2, 9.3) and its automatic draws (9.6).
+    pub fn with_rules(start: Position, laws: Laws, dead: DeadMode) -> Game {
+        let mut game = Game { laws, dead, positions: vec![start], moves: Vec::new(), outcome: None };
+        game.outcome = automatic_end_under(&start, 1, dead);
         game
     }
 
@@ -165,7 +174,7 @@ impl Game {
         let occurrences = self.occurrences_of(&next, self.positions.len());
         self.positions.push(next);
         self.moves.push(m);
-        self.outcome = automatic_end(&next, occurrences);
+        self.outcome = automatic_end_under(&next, occurrences, self.dead);
         Ok(self.outcome)
     }
 
@@ -201,7 +210,9 @@ impl Game {
     /// - The game's check after each move is cheap (material, static proofs, one ply); with
     ///   [`DeadMode::Full`] a position it calls ongoing gets the full analysis of 5.2.2 here, and
     ///   one that analysis finds dead, or cannot settle, is an error rather than "ongoing".
-    /// - With [`DeadMode::MaterialOnly`], only the material cases of 5.2.2 end the game.
+    /// - With [`DeadMode::MaterialOnly`], only the material cases of 5.2.2 end the game: a game
+    ///   built under the other mode is judged as if played under this one ([`Game::with_rules`]),
+    ///   so after a locked pawn wall it goes on, and the player to move may claim a draw there.
     /// - With [`DrawMode::Automatic`], what the Laws let a player claim (9.2.2, 9.3.2) ends the
     ///   game at once; threefold repetition comes before fifty moves when both hold.
     ///
@@ -213,6 +224,9 @@ impl Game {
     /// assert_eq!(state.result, GameResult::Draw); // 5.2.2: king against king
     /// ```
     pub fn state(&self, model: RuleModel) -> Result<GameState, StateError> {
+        if model.dead != self.dead {
+            return self.under(model.dead).state(model);
+        }
         let pos = self.position();
         let mut ending = self.outcome.map(|o| o.termination());
         let mut result = self.outcome.map_or(GameResult::Ongoing, |o| o.result());
@@ -223,20 +237,13 @@ impl Game {
                 crate::DeadVerdict::Undetermined => return Err(StateError::Undetermined),
             }
         }
-        if model.dead == DeadMode::MaterialOnly
-            && ending == Some(Termination::DeadPosition)
-            && !material::is_insufficient_material(pos)
-        {
-            (ending, result) = (None, GameResult::Ongoing);
-        }
+        // Nothing is claimable once the game is over (the claims ask `is_over` themselves).
         let mut claimable = Vec::new();
-        if ending.is_none() {
-            if self.can_claim_threefold() {
-                claimable.push(DrawClaim::Threefold);
-            }
-            if self.can_claim_fifty_moves() {
-                claimable.push(DrawClaim::FiftyMoves);
-            }
+        if self.can_claim_threefold() {
+            claimable.push(DrawClaim::Threefold);
+        }
+        if self.can_claim_fifty_moves() {
+            claimable.push(DrawClaim::FiftyMoves);
         }
         if model.draws == DrawMode::Automatic {
             if let Some(&first) = claimable.first() {
@@ -327,6 +334,22 @@ impl Game {
         Ok(self.end(forfeit_outcome(self.laws, self.position(), player, kind)))
     }
 
+    /// This game as played under `dead` ([`Game::with_rules`]): its moves replayed up to the
+    /// end of the game under that mode, and an ending that no position brought about (an
+    /// agreement, a claim, a forfeit) kept when the replay reaches it.
+    fn under(&self, dead: DeadMode) -> Game {
+        let mut game = Game::with_rules(*self.start(), self.laws, dead);
+        for &m in &self.moves {
+            if game.play(m).is_err() {
+                return game;
+            }
+        }
+        if game.outcome.is_none() {
+            game.outcome = self.outcome.filter(|o| !ended_by_position(o.termination()));
+        }
+        game
+    }
+
     fn end(&mut self, outcome: Outcome) -> Outcome {
         self.outcome = Some(outcome);
         outcome
@@ -361,6 +384,12 @@ impl Game {
 /// Laws give no order between 9.6.1 and 9.6.2 (both draw); the fivefold is reported first,
 /// as the Laws list it first.
 pub fn automatic_end(pos: &Position, occurrences: usize) -> Option<Outcome> {
+    automatic_end_under(pos, occurrences, DeadMode::Full)
+}
+
+/// [`automatic_end`] where the dead positions are those of `dead`: with
+/// [`DeadMode::MaterialOnly`] only insufficient material ends the game.
+pub fn automatic_end_under(pos: &Position, occurrences: usize, dead: DeadMode) -> Option<Outcome> {
     if !pos.has_legal_moves() {
         return Some(if pos.is_check() {
             Outcome::win(!pos.turn(), Termination::Checkmate)
@@ -368,7 +397,11 @@ pub fn automatic_end(pos: &Position, occurrences: usize) -> Option<Outcome> {
             Outcome::draw(Termination::Stalemate)
         });
     }
-    if material::is_dead_position(pos) {
+    let is_dead = match dead {
+        DeadMode::Full => material::is_dead_position(pos),
+        DeadMode::MaterialOnly => material::is_insufficient_material(pos),
+    };
+    if is_dead {
         return Some(Outcome::draw(Termination::DeadPosition));
     }
     if occurrences >= FIVEFOLD {
@@ -378,6 +411,18 @@ pub fn automatic_end(pos: &Position, occurrences: usize) -> Option<Outcome> {
         return Some(Outcome::draw(Termination::SeventyFiveMoves));
     }
     None
+}
+
+/// Whether `termination` is one that a position brings about by itself ([`automatic_end`]).
+fn ended_by_position(termination: Termination) -> bool {
+    matches!(
+        termination,
+        Termination::Checkmate
+            | Termination::Stalemate
+            | Termination::DeadPosition
+            | Termination::FivefoldRepetition
+            | Termination::SeventyFiveMoves
+    )
 }
 
 /// How a forfeit by `player` in `pos` ends the game under `laws`: a loss, or a draw when the

@@ -45,7 +45,9 @@ pub use arbiter_types::{
 };
 pub use castling::{CastlingRights, CastlingSide};
 pub use fen::{CastlingNotation, FenError};
-pub use game::{automatic_end, forfeit_outcome, ClaimVerdict, Game, GameError, GameState, StateError};
+pub use game::{
+    automatic_end, automatic_end_under, forfeit_outcome, ClaimVerdict, Game, GameError, GameState, StateError,
+};
 pub use laws::{Article, Laws};
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{Forfeit, Outcome, Termination};

@@ -1,6 +1,7 @@
 //! How a game ends (FIDE 5, 6.9, 7.5.5, 9.3, 9.5, 9.6.2, 10.1), written from the Laws text.
 //! Every expected value below follows from the article named in the test.
 
+use arbiter_core::types::{DeadMode, RuleModel};
 use arbiter_core::{
     forfeit_outcome, ClaimVerdict, Color, DrawClaim, Forfeit, Game, GameError, GameResult, Laws, Outcome, Points,
     Position, Termination,
@@ -170,6 +171,45 @@ fn fifty_moves_9_3_2_claim_now_at_clock_100() {
     assert_eq!(g.outcome(), None, "the fifty-move rule needs a claim");
     let verdict = g.claim_draw(DrawClaim::FiftyMoves, None).expect("ongoing");
     assert_eq!(verdict, ClaimVerdict::Correct(Outcome::draw(Termination::FiftyMoves)));
+}
+
+// A locked pawn wall: dead by 5.2.2, not by material.
+const WALL_AT_100: &str = "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 100 80";
+
+#[test]
+fn dead_position_5_2_2_locked_wall_ends_the_game_and_leaves_nothing_to_claim() {
+    let g = game(WALL_AT_100);
+    assert_eq!(g.outcome(), Some(Outcome::draw(Termination::DeadPosition)));
+    assert!(!g.can_claim_fifty_moves(), "the game is over");
+    let state = g.state(RuleModel::default()).expect("decided");
+    assert_eq!((state.ending, state.claimable), (Some(Termination::DeadPosition), vec![]));
+}
+
+#[test]
+fn material_only_the_game_goes_on_past_a_locked_wall_with_its_claims_and_9_6() {
+    let start = Position::from_fen(WALL_AT_100).expect("valid");
+    let mut g = Game::with_rules(start, Laws::Fide2023, DeadMode::MaterialOnly);
+    assert_eq!(g.outcome(), None);
+    let material_only = RuleModel { dead: DeadMode::MaterialOnly, ..RuleModel::default() };
+    let state = g.state(material_only).expect("decided");
+    assert_eq!(
+        (state.ending, state.result, state.claimable.clone()),
+        (None, GameResult::Ongoing, vec![DrawClaim::FiftyMoves])
+    );
+    // A game built under the full 5.2.2 reads the same under the material-only model.
+    assert_eq!(game(WALL_AT_100).state(material_only), Ok(state));
+    // The game goes on: moves follow, and the claim stays open.
+    for m in ["e1d1", "e8d8"] {
+        let m = uci(&g, m);
+        assert_eq!(g.play(m).expect("the game goes on"), None);
+    }
+    assert!(g.can_claim_fifty_moves());
+    // 9.6.2 ends it at the 150th half-move.
+    let wall_at_149 = WALL_AT_100.replace(" 100 80", " 149 80");
+    let mut g =
+        Game::with_rules(Position::from_fen(&wall_at_149).expect("valid"), Laws::Fide2023, DeadMode::MaterialOnly);
+    let m = uci(&g, "e1d1");
+    assert_eq!(g.play(m).expect("legal"), Some(Outcome::draw(Termination::SeventyFiveMoves)));
 }
 
 #[test]

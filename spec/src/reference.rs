@@ -253,11 +253,12 @@ impl Reference {
 }
 
 impl Reference {
-    /// Reads the FEN and plays the moves as a game under this edition (FIDE 3.10: each move
-    /// must be legal; no move may follow the end of the game).
+    /// Reads the FEN and plays the moves as a game under this edition and this reference's
+    /// dead positions (FIDE 3.10: each move must be legal; no move may follow the end of the
+    /// game, 5.1.1, 5.2.1, 5.2.2, 9.6; under `material-only` a locked pawn wall ends nothing).
     fn replay(&self, spec: &PositionSpec) -> Answer<Game> {
         let pos = Position::from_fen_in(&spec.fen, CastlingMode::from_chess960(spec.chess960)).map_err(fen_error)?;
-        let mut game = Game::with_laws(pos, self.laws);
+        let mut game = Game::with_rules(pos, self.laws, self.dead);
         for text in &spec.moves {
             let m = game.position().parse_uci(text).map_err(uci_error)?;
             game.play(m).map_err(game_error)?;

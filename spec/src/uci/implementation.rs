@@ -4,7 +4,7 @@
 //! checkmate versus stalemate (FIDE 5.1.1, 5.2.1) from an empty move list plus the core's
 //! check test. Everything else needs an adapter.
 
-use arbiter_core::{CastlingMode, Position};
+use arbiter_core::{CastlingMode, Game, Position};
 
 use super::{UciEngine, UciError};
 use crate::implementation::{Answer, Failure, Implementation};
@@ -85,7 +85,7 @@ impl UciImplementation {
     /// FIDE 3.10 / 5.1.1 / 5.2.1: the legal moves from `go perft 1`; with none, checkmate when
     /// the core finds the side to move in check, stalemate otherwise.
     fn observe(&mut self, spec: &PositionSpec) -> Answer<Observation> {
-        let position = replay(spec)?;
+        let position = replay(spec, true)?;
         let moves: Vec<String> = self.divide(spec, 1)?.moves.into_keys().collect();
         let status = match (moves.is_empty(), position.is_check()) {
             (false, _) => None,
@@ -97,7 +97,7 @@ impl UciImplementation {
 
     /// `go perft depth`: the total and the divide (FIDE 3: every legal move, to the depth).
     fn perft(&mut self, spec: &PositionSpec, depth: u32) -> Answer<PerftAnswer> {
-        replay(spec)?;
+        replay(spec, false)?;
         if depth == 0 {
             return Ok(PerftAnswer { nodes: 1, divide: Default::default() });
         }
@@ -108,7 +108,10 @@ impl UciImplementation {
 
 /// The position the engine is to be given, read and played by the core. A UCI engine has no
 /// way to refuse a position or a move (FIDE 3.10), so what the core refuses is for an adapter.
-fn replay(spec: &PositionSpec) -> Answer<Position> {
+/// With `as_game` the moves are played as a game, and a move after its end (a dead position,
+/// 5.2.2; a fivefold repetition, 9.6.1) is refused too: an engine does not know when the game
+/// ended (`observe`; a perft counts the moves of the position all the same).
+fn replay(spec: &PositionSpec, as_game: bool) -> Answer<Position> {
     let refuse = |what: String| {
         Failure::Answered(ErrorBody::new(
             ErrorKind::Unsupported,
@@ -116,10 +119,18 @@ fn replay(spec: &PositionSpec) -> Answer<Position> {
         ))
     };
     let mode = CastlingMode::from_chess960(spec.chess960);
-    let mut position =
+    let position =
         Position::from_fen_in(&spec.fen, mode).map_err(|e| refuse(format!("the core refuses {:?}: {e}", spec.fen)))?;
-    for text in &spec.moves {
-        position = position.play_uci(text).map_err(|e| refuse(format!("the core refuses the move {text}: {e}")))?;
+    if !as_game {
+        let mut position = position;
+        for text in &spec.moves {
+            position = position.play_uci(text).map_err(|e| refuse(format!("the core refuses the move {text}: {e}")))?;
+        }
+        return Ok(position);
     }
-    Ok(position)
+    let mut game = Game::new(position);
+    for text in &spec.moves {
+        game.play_uci(text).map_err(|e| refuse(format!("the core refuses the move {text}: {e}")))?;
+    }
+    Ok(*game.position())
 }
