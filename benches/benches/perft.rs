@@ -121,8 +121,8 @@ fn bench_perft(c: &mut Criterion<ThreadCpuTime>) {
                 let mut pairs = Pairs::default();
                 group.bench_function(id, |b| {
                     b.iter_custom(|iters| {
-                        let own = check().then(|| standalone(&own_binary(), &cell));
-                        let other = anchor().map(|anchor| standalone(&anchor, &cell));
+                        let own = check().then(|| standalone(Standalone::OwnBinary, &cell));
+                        let other = anchor().map(|anchor| standalone(Standalone::Anchor(anchor), &cell));
                         let start = thread_cpu_ns();
                         for _ in 0..iters {
                             black_box(black_box(board).perft(black_box(depth), mode));
@@ -166,28 +166,38 @@ fn check() -> bool {
     std::env::var_os(CHECK).is_some()
 }
 
-/// This bench binary, run again as a process of its own.
-fn own_binary() -> PathBuf {
-    std::env::current_exe().expect("the bench binary's path")
-}
-
 /// The `perft-anchor` binary named by `ARBITER_PERFT_ANCHOR`, if any.
 fn anchor() -> Option<PathBuf> {
     std::env::var_os("ARBITER_PERFT_ANCHOR").map(PathBuf::from)
 }
 
-/// The time (ns) of one run of the cell's loop in a process of its own, by `binary` (this one,
-/// or `perft-anchor`).
-fn standalone(binary: &PathBuf, cell: &[String; 4]) -> f64 {
+/// Which binary runs a loop in a process of its own.
+enum Standalone {
+    /// This bench binary, told by `ARBITER_PERFT_STANDALONE` (criterion owns its arguments).
+    OwnBinary,
+    /// `perft-anchor`, which takes the arguments on its command line.
+    Anchor(PathBuf),
+}
+
+/// The time (ns) of one run of the cell's loop in a process of its own.
+fn standalone(binary: Standalone, cell: &[String; 4]) -> f64 {
     let [library, mode, position, depth] = cell;
     let args = [library.as_str(), mode, position, "1", depth];
-    let out = if *binary == own_binary() {
-        Command::new(binary).env(STANDALONE, args.join(" ")).output()
-    } else {
-        Command::new(binary).args(args).output()
-    }
-    .unwrap_or_else(|e| panic!("cannot run {}: {e}", binary.display()));
-    assert!(out.status.success(), "{}: {}", binary.display(), String::from_utf8_lossy(&out.stderr));
+    let (path, mut command) = match binary {
+        Standalone::OwnBinary => {
+            let path = std::env::current_exe().expect("the bench binary's path");
+            let mut command = Command::new(&path);
+            command.env(STANDALONE, args.join(" "));
+            (path, command)
+        }
+        Standalone::Anchor(path) => {
+            let mut command = Command::new(&path);
+            command.args(args);
+            (path, command)
+        }
+    };
+    let out = command.output().unwrap_or_else(|e| panic!("cannot run {}: {e}", path.display()));
+    assert!(out.status.success(), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a standalone run prints JSON");
     let runs: Vec<f64> = serde_json::from_value(report["runs_ns"].clone()).expect("a runs_ns list of times in ns");
     runs[0]

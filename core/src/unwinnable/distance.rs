@@ -57,7 +57,8 @@ static CORNER: [u8; 64] = edge_table(true);
 
 /// (file, rank) of a square index.
 const fn coordinates(index: usize) -> (u8, u8) {
-    ((index % 8) as u8, (index / 8) as u8)
+    let sq = Square::from_index_unchecked(index as u8);
+    (sq.file().index(), sq.rank().index())
 }
 
 const fn king_table() -> [[u8; 64]; 64] {
