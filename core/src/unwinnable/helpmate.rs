@@ -13,6 +13,7 @@ use super::distance;
 use super::reachable::KeyBuild;
 
 use crate::attacks::{attacks, between, bishop_attacks, king_attacks, rook_attacks};
+use crate::movegen::MoveSink;
 use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
 
 /// The passes of the search: (how many moves are tried in each position, best first; the
@@ -135,14 +136,22 @@ impl Search {
         if transpositions && self.failed.get(&pos.key()).is_some_and(|&done| done >= plies) {
             return Outcome::NoMate;
         }
-        let moves = pos.legal_moves();
+        // The legal moves, scored for the ordering as they are generated, on the search's
+        // stack: this position's are `start..end`.
+        let start = self.scored.len();
+        let ordering = Ordering::of(pos, self.side);
+        pos.generate(&mut Scorer { pos, ordering: &ordering, scored: &mut self.scored });
+        let end = self.scored.len();
         if pos.turn() == self.side {
-            if let Some(m) = mating_move(pos, &moves) {
+            let moves = self.scored[start..end].iter().map(|&(_, m)| m);
+            if let Some(m) = mating_move(pos, moves) {
+                self.scored.truncate(start);
                 self.line.push(m);
                 return Outcome::Mate;
             }
         }
-        let outcome = if plies > 1 { self.deeper(pos, &moves, plies) } else { Outcome::NoMate };
+        let outcome = if plies > 1 { self.deeper(pos, start, end, plies) } else { Outcome::NoMate };
+        self.scored.truncate(start);
         if transpositions && outcome == Outcome::NoMate {
             self.failed.insert(pos.key(), plies);
         }
@@ -154,11 +163,7 @@ impl Search {
     /// cycle cannot lead to a mate the line does not already allow, and the next move in the
     /// ordering can (measured on the Lichess flag falls: the greedy first pass otherwise
     /// shuttles to the end of its plies in a third of the positions where it fails).
-    fn deeper(&mut self, pos: &Position, moves: &[Move], plies: u32) -> Outcome {
-        let start = self.scored.len();
-        let ordering = Ordering::of(pos, self.side);
-        self.scored.extend(moves.iter().map(|&m| (ordering.score(pos, m), m)));
-        let end = self.scored.len();
+    fn deeper(&mut self, pos: &Position, start: usize, end: usize, plies: u32) -> Outcome {
         self.path.push(pos.key());
         let mut outcome = Outcome::NoMate;
         let mut tried = 0;
@@ -197,7 +202,6 @@ impl Search {
             }
         }
         self.path.pop();
-        self.scored.truncate(start);
         outcome
     }
 }
@@ -208,34 +212,45 @@ struct Ordering {
     winner: bool,
     /// The king of the side that is to be mated.
     loser_king: Square,
-    pawns: Bitboard,
-    kings: Bitboard,
 }
 
 impl Ordering {
     fn of(pos: &Position, side: Color) -> Ordering {
-        Ordering {
-            winner: pos.turn() == side,
-            loser_king: pos.king(!side),
-            pawns: pos.by_role(Role::Pawn),
-            kings: pos.by_role(Role::King),
-        }
+        Ordering { winner: pos.turn() == side, loser_king: pos.king(!side) }
     }
 
-    /// Move ordering: higher first.
-    fn score(&self, pos: &Position, m: Move) -> i32 {
-        let mover = if self.pawns.contains(m.from()) {
-            Mover::Pawn
-        } else if self.kings.contains(m.from()) {
-            Mover::King
-        } else {
-            Mover::Piece
-        };
+    /// Move ordering, higher first: the move `m` of the `mover`, arriving on `to` (the king's
+    /// square after castling).
+    #[inline(always)]
+    fn score(&self, pos: &Position, m: Move, mover: Mover, to: Square) -> i32 {
         if self.winner {
-            winner_score(pos, m, mover, self.loser_king)
+            winner_score(pos, m, mover, to, self.loser_king)
         } else {
-            loser_score(pos, m, mover, self.loser_king)
+            loser_score(pos, m, mover, to, self.loser_king)
         }
+    }
+}
+
+/// Scores each legal move as the generator hands it over, onto the search's stack.
+struct Scorer<'a> {
+    pos: &'a Position,
+    ordering: &'a Ordering,
+    scored: &'a mut Vec<(i32, Move)>,
+}
+
+impl MoveSink for Scorer<'_> {
+    #[inline(always)]
+    fn normal(&mut self, mover: Role, arriving: Role, from: Square, to: Square) {
+        let m = if arriving == mover { Move::normal(from, to) } else { Move::promotion(from, to, arriving) };
+        let score = self.ordering.score(self.pos, m, Mover::of(mover), to);
+        self.scored.push((score, m));
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        let mover = if m.is_castle() { Mover::King } else { Mover::Pawn };
+        let score = self.ordering.score(self.pos, m, mover, m.king_to());
+        self.scored.push((score, m));
     }
 }
 
@@ -246,10 +261,10 @@ fn tie_hash(pos: &Position, m: Move) -> u64 {
 
 /// FIDE 5.1.1: a move after which the opponent is in check and has no legal move. Only the
 /// moves that can give check (FIDE 3.9.1) are played and tested.
-fn mating_move(pos: &Position, moves: &[Move]) -> Option<Move> {
+fn mating_move(pos: &Position, moves: impl Iterator<Item = Move>) -> Option<Move> {
     let discoverers = discoverers(pos);
     let checks = CheckSquares::of(pos);
-    moves.iter().copied().filter(|&m| may_check(pos, m, discoverers, &checks)).find(|&m| {
+    moves.filter(|&m| may_check(pos, m, discoverers, &checks)).find(|&m| {
         let mut next = *pos;
         next.play_unchecked(m);
         next.is_checkmate()
@@ -328,7 +343,8 @@ impl CheckSquares {
 /// The winner's moves: promote (a queen first), push pawns, approach the losing king, but do
 /// not leave a piece next to it undefended (the king takes it, which the loser may have to
 /// do when the piece gives check).
-fn winner_score(pos: &Position, m: Move, mover: Mover, loser_king: Square) -> i32 {
+#[inline(always)]
+fn winner_score(pos: &Position, m: Move, mover: Mover, to: Square, loser_king: Square) -> i32 {
     let us = pos.turn();
     let promotion = match m.kind() {
         MoveKind::Promotion(Role::Queen) => 800,
@@ -337,14 +353,14 @@ fn winner_score(pos: &Position, m: Move, mover: Mover, loser_king: Square) -> i3
         _ => 0,
     };
     let progress = if mover == Mover::Pawn {
-        20 + 10 * i32::from(m.to().rank().relative(us).index())
+        20 + 10 * i32::from(to.rank().relative(us).index())
     } else {
-        10 * (distance(m.from(), loser_king) - distance(m.king_to(), loser_king))
+        10 * (distance(m.from(), loser_king) - distance(to, loser_king))
     };
     let piece = mover == Mover::Piece || m.is_promotion();
-    let hanging = if piece && king_attacks(loser_king).contains(m.to()) {
-        let occupied = pos.occupied().without(m.from()).with(m.to());
-        let defenders = pos.attackers_to(m.to(), occupied) & pos.by_color(us);
+    let hanging = if piece && king_attacks(loser_king).contains(to) {
+        let occupied = pos.occupied().without(m.from()).with(to);
+        let defenders = pos.attackers_to(to, occupied) & pos.by_color(us);
         if defenders.without(m.from()).is_empty() {
             HANGING_NEXT_TO_THE_KING
         } else {
@@ -362,21 +378,21 @@ const HANGING_NEXT_TO_THE_KING: i32 = -80;
 
 /// The loser's moves: walk the king to the edge and the corner, bring pieces next to it as
 /// blockers, keep the winner's material on the board.
-fn loser_score(pos: &Position, m: Move, mover: Mover, king: Square) -> i32 {
-    let capture = if m.is_castle() || !pos.occupied().contains(m.to()) {
+#[inline(always)]
+fn loser_score(pos: &Position, m: Move, mover: Mover, to: Square, king: Square) -> i32 {
+    let capture = if m.is_castle() || !pos.occupied().contains(to) {
         0
-    } else if pos.by_role(Role::Pawn).contains(m.to()) {
+    } else if pos.by_role(Role::Pawn).contains(to) {
         -100
     } else {
         -300
     };
     let placement = match mover {
         Mover::King => {
-            let to = m.king_to();
             12 * (edge_distance(m.from()) - edge_distance(to)) + 6 * (corner_distance(m.from()) - corner_distance(to))
         }
         Mover::Pawn => 0,
-        Mover::Piece => 3 * (distance(m.from(), king) - distance(m.to(), king)),
+        Mover::Piece => 3 * (distance(m.from(), king) - distance(to, king)),
     };
     capture + placement
 }
@@ -388,6 +404,17 @@ enum Mover {
     King,
     /// A knight, bishop, rook or queen.
     Piece,
+}
+
+impl Mover {
+    #[inline(always)]
+    fn of(role: Role) -> Mover {
+        match role {
+            Role::Pawn => Mover::Pawn,
+            Role::King => Mover::King,
+            _ => Mover::Piece,
+        }
+    }
 }
 
 /// Whether `side` still has anything that could give checkmate (a king alone cannot).
