@@ -116,7 +116,7 @@ struct Search {
     path: Vec<u64>,
     /// The scored moves of every position on the current line, each position's after its
     /// parent's: one stack for the whole search, so that a node allocates nothing.
-    scored: Vec<(i32, Move)>,
+    scored: Vec<(i32, Move, Role)>,
 }
 
 impl Search {
@@ -143,7 +143,7 @@ impl Search {
         pos.generate(&mut Scorer { pos, ordering: &ordering, scored: &mut self.scored });
         let end = self.scored.len();
         if pos.turn() == self.side {
-            let moves = self.scored[start..end].iter().map(|&(_, m)| m);
+            let moves = self.scored[start..end].iter().map(|&(_, m, mover)| (m, mover));
             if let Some(m) = mating_move(pos, moves) {
                 self.scored.truncate(start);
                 self.line.push(m);
@@ -181,9 +181,9 @@ impl Search {
             };
             let best = best.unwrap_or(next_best);
             ordered.swap(next_best, best);
-            let m = ordered[next_best].1;
+            let (_, m, mover) = ordered[next_best];
             let mut next = *pos;
-            next.play_unchecked(m);
+            next.play_moving(m, mover);
             if self.path.contains(&next.key()) {
                 continue;
             }
@@ -235,7 +235,7 @@ impl Ordering {
 struct Scorer<'a> {
     pos: &'a Position,
     ordering: &'a Ordering,
-    scored: &'a mut Vec<(i32, Move)>,
+    scored: &'a mut Vec<(i32, Move, Role)>,
 }
 
 impl MoveSink for Scorer<'_> {
@@ -243,14 +243,14 @@ impl MoveSink for Scorer<'_> {
     fn normal(&mut self, mover: Role, arriving: Role, from: Square, to: Square) {
         let m = if arriving == mover { Move::normal(from, to) } else { Move::promotion(from, to, arriving) };
         let score = self.ordering.score(self.pos, m, Mover::of(mover), to);
-        self.scored.push((score, m));
+        self.scored.push((score, m, mover));
     }
 
     #[inline(always)]
     fn special(&mut self, m: Move) {
-        let mover = if m.is_castle() { Mover::King } else { Mover::Pawn };
-        let score = self.ordering.score(self.pos, m, mover, m.king_to());
-        self.scored.push((score, m));
+        let mover = if m.is_castle() { Role::King } else { Role::Pawn };
+        let score = self.ordering.score(self.pos, m, Mover::of(mover), m.king_to());
+        self.scored.push((score, m, mover));
     }
 }
 
@@ -261,14 +261,17 @@ fn tie_hash(pos: &Position, m: Move) -> u64 {
 
 /// FIDE 5.1.1: a move after which the opponent is in check and has no legal move. Only the
 /// moves that can give check (FIDE 3.9.1) are played and tested.
-fn mating_move(pos: &Position, moves: impl Iterator<Item = Move>) -> Option<Move> {
+fn mating_move(pos: &Position, moves: impl Iterator<Item = (Move, Role)>) -> Option<Move> {
     let discoverers = discoverers(pos);
     let checks = CheckSquares::of(pos);
-    moves.filter(|&m| may_check(pos, m, discoverers, &checks)).find(|&m| {
-        let mut next = *pos;
-        next.play_unchecked(m);
-        next.is_checkmate()
-    })
+    let mut mating =
+        moves.filter(|&(m, mover)| may_check(pos, m, mover, discoverers, &checks)).filter(|&(m, mover)| {
+            // The key of a position only tested for checkmate is never read.
+            let mut next = *pos;
+            next.play_move::<false>(m, mover);
+            next.is_checkmate()
+        });
+    mating.next().map(|(m, _)| m)
 }
 
 /// The side to move's pieces standing alone between one of its sliders and the enemy king:
@@ -292,7 +295,7 @@ fn discoverers(pos: &Position) -> Bitboard {
 /// A superset of the moves that give check: the moved (or promoted) piece attacks the enemy
 /// king from its arrival square, or the move uncovers a slider; castling and en passant are
 /// always tried.
-fn may_check(pos: &Position, m: Move, discoverers: Bitboard, checks: &CheckSquares) -> bool {
+fn may_check(pos: &Position, m: Move, mover: Role, discoverers: Bitboard, checks: &CheckSquares) -> bool {
     if m.is_castle() || m.is_en_passant() || discoverers.contains(m.from()) {
         return true;
     }
@@ -303,7 +306,7 @@ fn may_check(pos: &Position, m: Move, discoverers: Bitboard, checks: &CheckSquar
         return false;
     }
     let us = pos.turn();
-    let role = m.promotion_role().or_else(|| pos.role_at(m.from())).unwrap_or(Role::Pawn);
+    let role = m.promotion_role().unwrap_or(mover);
     let king = pos.king(!us);
     if !between(m.to(), king).contains(m.from()) {
         // The square the piece leaves is not on its line to the king: the squares of the
