@@ -20,7 +20,8 @@ fn arbiter(laws: Laws, control: TimeControl) -> Arbiter {
 }
 
 fn arbiter_from(laws: Laws, control: TimeControl, fen: &str, supervision: Supervision) -> Arbiter {
-    let settings = Settings { laws, time_control: control, supervision, start_fen: Some(fen.to_owned()) };
+    let settings =
+        Settings { laws, time_control: control, supervision, start_fen: Some(fen.to_owned()), chess960: false };
     Arbiter::new(settings).expect("valid settings")
 }
 
@@ -683,6 +684,33 @@ fn touch_move_5_1_1_violating_mate_does_not_end_the_game_2023() {
     let r = play(&mut a, &[mv(5_000, "d8h4")]);
     assert_eq!(r, vec![Ruling::MoveRefused { uci: "d8h4".into(), rule: TouchRule::MoveFirstOwn }]);
     assert_eq!(a.status(), Status::Ongoing);
+}
+
+#[test]
+fn touch_4_4_2_chess960_settings_read_the_start_position_with_its_castling_rules_2023() {
+    // Guidelines II: a Chess960 position (rooks a1 and g1, the king f1 between them, the
+    // rights in Shredder-FEN) is no standard position; the arbiter reads it as Chess960 only
+    // when the settings say so, and then writes castling king takes own rook.
+    let fen = "4k3/8/8/8/8/8/5PP1/R4KRN w AG - 0 1";
+    let mut settings = Settings::new(Laws::Fide2023, tc(90 * MIN, 0));
+    settings.start_fen = Some(fen.to_owned());
+    assert!(matches!(Arbiter::new(settings.clone()), Err(ArbiterError::Game(GameError::Fen(_)))));
+    settings.chess960 = true;
+    let mut a = Arbiter::new(settings.clone()).expect("a Chess960 position");
+    // 4.4.2: the rook g1 (which cannot move) and then the king: no castling on the g1 side;
+    // 4.3.1: the king must move, castling with the rook a1 included (3.8.2).
+    play(&mut a, &[touch(1_000, "g1"), touch(2_000, "f1")]);
+    let pos = *a.game().position();
+    let mut allowed: Vec<String> = a.allowed_moves().allowed.iter().map(|&m| pos.uci(m)).collect();
+    allowed.sort();
+    assert_eq!(allowed, ["f1a1", "f1e1", "f1e2"]);
+    // The field is left out of the JSON when false, and read as false when absent.
+    let json = serde_json::to_string(&settings).expect("serialisable");
+    assert!(json.contains("\"chess960\":true"), "{json}");
+    settings.chess960 = false;
+    let json = serde_json::to_string(&settings).expect("serialisable");
+    assert!(!json.contains("chess960"), "{json}");
+    assert_eq!(serde_json::from_str::<Settings>(&json).expect("readable"), settings);
 }
 
 // ---------------------------------------------------------------- moves not pressed (6.2.1.2)

@@ -151,11 +151,23 @@ fn touch_4_3_en_passant_captures_the_touched_pawn_2018_2023() {
 }
 
 #[test]
-fn touch_4_3_1_king_then_rook_without_castling_right_2018_2023() {
-    // No castling rights: touching king then rook is not castling (4.4); the king cannot
-    // move (hemmed in), so 4.3.1 passes to the rook.
+fn touch_4_4_3_king_then_rook_without_castling_right_2018_2023() {
+    // No castling rights: castling with the rook h1 is illegal, and 4.4.3 names no reason, so
+    // touching king then rook is 4.4.3 all the same. The king cannot move (hemmed in): any
+    // legal move, not only the rook's (4.3.1 would pass to the rook).
     let p = pos("4k3/8/8/8/8/8/3PPP2/3QKB1R w - - 0 1");
     let (rule, moves) = allowed(&p, &["e1", "h1"]);
+    assert_eq!(rule, TouchRule::AnyMove);
+    assert_eq!(moves.len(), p.legal_moves().len());
+    assert!(moves.contains("d2d4") && moves.contains("h1h8"));
+    // With a king that can move, another king move (4.4.3), castling with the rook a1 included.
+    let p = pos("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1");
+    let (rule, moves) = allowed(&p, &["e1", "h1"]);
+    assert_eq!(rule, TouchRule::KingMoveInstead);
+    assert_eq!(moves, set(&["e1a1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]));
+    // 4.4.2: that rook first, then the king: no castling on its side (none is possible); the
+    // rook, touched first, must move (4.3.1).
+    let (rule, moves) = allowed(&p, &["h1", "e1"]);
     assert_eq!(rule, TouchRule::MoveFirstOwn);
-    assert_eq!(moves, set(&["h1g1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8"]));
+    assert!(moves.iter().all(|m| m.starts_with("h1")), "{moves:?}");
 }

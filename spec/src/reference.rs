@@ -110,6 +110,10 @@ impl Implementation for Reference {
                 self.flag(position, *flagged).map(|result| Reply::Flag(FlagAnswer { result }))
             }
             Op::Events { position, events, time_control, supervision } => {
+                // The position's moves are a game's moves, as for every operation: an illegal
+                // one (or one after the end) is an error, not an irregularity for the arbiter
+                // to judge (7.5), which the events alone may ask for.
+                self.replay(position)?;
                 let setup = EventSetup { time_control: time_control.clone(), supervision: *supervision };
                 run_events(self.laws, position, &setup, events).map(Reply::Events)
             }
@@ -350,6 +354,7 @@ fn settings(laws: Laws, spec: &PositionSpec, setup: &EventSetup) -> Settings {
     let mut settings = Settings::new(laws, control);
     settings.supervision = setup.supervision.unwrap_or_default();
     settings.start_fen = Some(spec.fen.clone());
+    settings.chess960 = spec.chess960;
     settings
 }
 

@@ -59,3 +59,19 @@ fn a_quoted_bad_line_is_bounded() {
     assert!(message.len() < 1_000, "{} bytes", message.len());
     assert_eq!(out[0]["id"], 1);
 }
+
+#[test]
+fn an_events_request_refuses_an_illegal_move_in_its_moves_and_reads_chess960() {
+    // h8g8 walks into the rook g1: the moves are a game's moves, so this is an illegal_move
+    // error (the adapter protocol), not an illegal move for the arbiter to penalise (7.5).
+    let illegal = r#"{"id":1,"op":"events","fen":"7k/8/8/8/8/7b/3PPP2/3BK2R w K - 0 1","moves":["h1g1","h8g8"],"events":[{"touch":"e1"}]}"#;
+    // A Chess960 position (Guidelines II) is read as one: the rook g1 beside the king f1
+    // cannot move, so after rook and king the king moves, castling with a1 included (4.4.2).
+    let chess960 = r#"{"id":2,"op":"events","fen":"4k3/8/8/8/8/8/5PP1/R4KRN w AG - 0 1","moves":[],"chess960":true,"events":[{"touch":"g1"},{"touch":"f1"}]}"#;
+    let out = answers(format!("{illegal}\n{chess960}\n").as_bytes());
+    assert_eq!(error_kind(&out[0]), Some("illegal_move"), "{}", out[0]);
+    let mut allowed: Vec<&str> =
+        out[1]["allowed_moves"].as_array().expect("allowed moves").iter().filter_map(Value::as_str).collect();
+    allowed.sort_unstable();
+    assert_eq!(allowed, ["f1a1", "f1e1", "f1e2"], "{}", out[1]);
+}

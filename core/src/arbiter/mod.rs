@@ -117,12 +117,17 @@ pub struct Settings {
     /// The starting position; the standard one (2.3) when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_fen: Option<String>,
+    /// Chess960 (Guidelines II): `start_fen` is read with the castling rules of II.3 (a
+    /// castling right names its rook, castling is written king takes own rook); standard
+    /// chess by default.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chess960: bool,
 }
 
 impl Settings {
     /// Supervised play from the standard starting position.
     pub fn new(laws: Laws, time_control: TimeControl) -> Settings {
-        Settings { laws, time_control, supervision: Supervision::Full, start_fen: None }
+        Settings { laws, time_control, supervision: Supervision::Full, start_fen: None, chess960: false }
     }
 }
 
@@ -414,7 +419,10 @@ impl Arbiter {
             return Err(ArbiterError::UnsupervisedStandard(category));
         }
         let game = match &settings.start_fen {
-            Some(fen) => Game::from_fen(fen, settings.laws)?,
+            Some(fen) => Game::with_laws(
+                Position::from_fen_in(fen, CastlingMode::from_chess960(settings.chess960)).map_err(GameError::from)?,
+                settings.laws,
+            ),
             None => Game::startpos(settings.laws),
         };
         let mut clock = Clock::new(settings.time_control)?;

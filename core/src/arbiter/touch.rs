@@ -5,7 +5,10 @@
 //! moves the king's piece. With several pieces of each colour touched, 4.3.3 is read as:
 //! capture a touched opponent's piece with a touched own piece; if no such capture is legal,
 //! move or capture the first touched piece that can be moved or captured. Article 4.4 is
-//! applied to a rook that still has its castling right; otherwise 4.3.1 governs.
+//! applied to every own rook touched with the king, whether or not it still has its castling
+//! right: 4.4.3 covers castling with the touched rook being illegal for any reason, a right
+//! lost (3.8.2.1) as well as castling prevented for now (3.8.2.2), and touching the king and
+//! then a rook is taken as the intention to castle the article names.
 
 use serde::{Deserialize, Serialize};
 
@@ -83,23 +86,21 @@ pub fn allowed_moves(pos: &Position, touched: &[Square]) -> TouchVerdict {
     let own: Vec<Square> = order.iter().copied().filter(|&s| pos.color_at(s) == Some(us)).collect();
     let theirs: Vec<Square> = order.iter().copied().filter(|&s| pos.color_at(s) == Some(!us)).collect();
 
-    // 4.4: the king and a rook it may still castle with were touched. (With a rook that has
-    // lost its castling right, castling cannot be meant: 4.3.1 governs.)
+    // 4.4: the king and a rook were touched. The rook need not have its castling right: 4.4.3
+    // ("castling with this rook is illegal") names no reason, so a rook that has moved is
+    // covered too (4.4.1 then finds no castling with it).
     let king = pos.king(us);
-    let castling_rook = own.iter().copied().find(|&s| {
-        let side = CastlingSide::of(king.file(), s.file());
-        s != king && pos.role_at(s) == Some(Role::Rook) && pos.castling_rights().rook_square(us, side) == Some(s)
-    });
+    let castling_rook = own.iter().copied().find(|&s| s != king && pos.role_at(s) == Some(Role::Rook));
     let king_index = order.iter().position(|&s| s == king);
     let forbidden_side = match (king_index, castling_rook) {
         (Some(ki), Some(rook)) => {
             let ri = order.iter().position(|&s| s == rook).unwrap_or(usize::MAX);
-            let side = CastlingSide::of(king.file(), rook.file());
             if ki < ri {
-                return castle_verdict(&legal, king, rook, side);
+                return castle_verdict(&legal, king, rook);
             }
-            // 4.4.2: rook first, then king: no castling on that side; 4.3.1 governs.
-            Some(side)
+            // 4.4.2: rook first, then king: no castling on that side (a rook on the king's
+            // file is on neither); 4.3.1 governs.
+            (rook.file() != king.file()).then(|| CastlingSide::of(king.file(), rook.file()))
         }
         _ => None,
     };
@@ -123,15 +124,16 @@ pub fn allowed_moves(pos: &Position, touched: &[Square]) -> TouchVerdict {
     first_movable(pos, &legal, &order, rule)
 }
 
-/// 4.4.1 and 4.4.3: king then rook touched.
-fn castle_verdict(legal: &[Move], king: Square, rook: Square, side: CastlingSide) -> TouchVerdict {
+/// 4.4.1 and 4.4.3: king then rook touched: castle with that rook if legal; else another
+/// legal king move (castling with another rook included, since castling with this one is
+/// illegal), or any legal move if the king has none.
+fn castle_verdict(legal: &[Move], king: Square, rook: Square) -> TouchVerdict {
     let castle: Vec<Move> =
         legal.iter().copied().filter(|m| m.is_castle() && m.from() == king && m.to() == rook).collect();
     if !castle.is_empty() {
         return TouchVerdict { rule: TouchRule::Castle, allowed: castle };
     }
-    let king_moves: Vec<Move> =
-        legal.iter().copied().filter(|m| m.from() == king && m.castling_side() != Some(side)).collect();
+    let king_moves: Vec<Move> = legal.iter().copied().filter(|m| m.from() == king).collect();
     if king_moves.is_empty() {
         TouchVerdict { rule: TouchRule::AnyMove, allowed: legal.to_vec() }
     } else {
