@@ -638,6 +638,41 @@ fn quickplay_iii_3_2_both_flags_in_last_period_draw_2023() {
     assert_eq!(Termination::BothFlagsFallen.article(Laws::Fide2023), "III.3.1");
 }
 
+/// Two moves in 60 minutes, then 30 minutes, no increment.
+fn two_moves_an_hour_then_half_an_hour() -> TimeControl {
+    TimeControl {
+        periods: vec![Period { moves: Some(2), base_ms: 60 * MIN }, Period { moves: None, base_ms: 30 * MIN }],
+        increment_ms: 0,
+        delay: None,
+    }
+}
+
+#[test]
+fn quickplay_iii_3_1_flag_fell_before_the_control_then_reached_continue_2023() {
+    // White's flag falls at 70 min on its second move, which it completes at 71 min (the
+    // clock counts the control reached); Black's flag falls at 121 min, still in the first
+    // period. Neither fell in the last period: III.3.1.1, the game continues.
+    let mut a = arbiter(Laws::Fide2023, two_moves_an_hour_then_half_an_hour());
+    play(&mut a, &[mv(10 * MIN, "e2e4"), mv(20 * MIN, "e7e5"), mv(71 * MIN, "g1f3")]);
+    assert!(a.clock().in_last_period(Color::White));
+    assert!(!a.clock().flag_fell_in_last_period(Color::White, 122 * MIN));
+    let r = play(&mut a, &[Event::BothFlagsFallen { at_ms: 122 * MIN }]);
+    assert_eq!(r, vec![Ruling::GameContinues { article: "III.3.1" }]);
+    assert_eq!(a.status(), Status::Ongoing);
+}
+
+#[test]
+fn quickplay_iii_3_1_one_flag_fell_in_the_last_period_draw_2023() {
+    // Black's flag falls at 80 min on its second move (first period), completed at 81 min;
+    // White, in the last period since its second move, runs out there at 151 min: III.3.1.2.
+    let mut a = arbiter(Laws::Fide2023, two_moves_an_hour_then_half_an_hour());
+    play(&mut a, &[mv(10 * MIN, "e2e4"), mv(20 * MIN, "e7e5"), mv(30 * MIN, "g1f3"), mv(81 * MIN, "b8c6")]);
+    assert!(!a.clock().flag_fell_in_last_period(Color::Black, 152 * MIN));
+    assert!(a.clock().flag_fell_in_last_period(Color::White, 152 * MIN));
+    play(&mut a, &[Event::BothFlagsFallen { at_ms: 152 * MIN }]);
+    assert_eq!(ended(&a), (GameResult::Draw, Termination::BothFlagsFallen));
+}
+
 #[test]
 fn quickplay_iii_2_not_with_increment_2023() {
     let mut a = arbiter(Laws::Fide2023, tc(MIN, SEC));

@@ -32,6 +32,8 @@ struct Side {
     below_five: bool,
     /// FIDE 6.9: the flag has fallen (it stays down, whatever time is added later).
     fell: bool,
+    /// Guidelines III.3.1: the period in which the flag fell (meaningful once `fell`).
+    fell_period: usize,
 }
 
 /// A chessclock running a [`TimeControl`]. White's clock starts at time 0.
@@ -48,7 +50,8 @@ impl Clock {
     pub fn new(control: TimeControl) -> Result<Clock, TimeControlError> {
         control.validate()?;
         let base = to_signed(control.periods[0].base_ms);
-        let side = Side { remaining: base, period: 0, moves_in_period: 0, below_five: false, fell: false };
+        let side =
+            Side { remaining: base, period: 0, moves_in_period: 0, below_five: false, fell: false, fell_period: 0 };
         let mut clock = Clock { control, sides: [side; 2], running: Some((Color::White, 0)) };
         for color in Color::ALL {
             clock.note_below_five(color);
@@ -109,6 +112,10 @@ impl Clock {
             let charged = to_signed(self.charged(used));
             let side = &mut self.sides[color.index()];
             side.remaining -= charged;
+            if side.remaining < 0 && !side.fell {
+                // The move the time ran out on is counted after the stop: this is its period.
+                side.fell_period = side.period;
+            }
             side.fell |= side.remaining < 0;
             self.note_below_five(color);
         }
@@ -194,6 +201,19 @@ impl Clock {
     /// completed (Guidelines III.3.1).
     pub fn in_last_period(&self, color: Color) -> bool {
         self.sides[color.index()].period + 1 == self.control.periods.len()
+    }
+
+    /// Guidelines III.3.1: whether `color`'s flag has fallen by `at_ms` in the last period. A
+    /// flag that fell in an earlier period stays fallen there, even when the player then
+    /// completed the moves of that period (the clock adding the next period's time).
+    pub fn flag_fell_in_last_period(&self, color: Color, at_ms: Millis) -> bool {
+        let side = self.sides[color.index()];
+        let last = self.control.periods.len() - 1;
+        if side.fell {
+            side.fell_period == last
+        } else {
+            self.remaining_at(color, at_ms) < 0 && side.period == last
+        }
     }
 
     /// FIDE 8.4: whether `color` must record the moves at `at_ms`: not when the player has had

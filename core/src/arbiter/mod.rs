@@ -1006,7 +1006,9 @@ impl Arbiter {
         Ok(vec![self.end(outcome)])
     }
 
-    /// Guidelines III.3.1: both flags fallen, which first unknown.
+    /// Guidelines III.3.1: both flags fallen, which first unknown: drawn if a flag fell in the
+    /// last period (III.3.1.2), else the game continues (III.3.1.1), also when a player whose
+    /// flag fell has since completed the moves of that period.
     fn on_both_flags(&mut self, at: Millis) -> Result<Vec<Ruling>, ArbiterError> {
         if self.clock.control().extra_per_move_ms() > 0 {
             return Err(ArbiterError::QuickplayWithExtraTime);
@@ -1014,7 +1016,9 @@ impl Arbiter {
         if !(self.clock.flag_fallen(Color::White, at) && self.clock.flag_fallen(Color::Black, at)) {
             return Err(ArbiterError::NotBothFlags(at));
         }
-        if self.clock.in_last_period(Color::White) || self.clock.in_last_period(Color::Black) {
+        if self.clock.flag_fell_in_last_period(Color::White, at)
+            || self.clock.flag_fell_in_last_period(Color::Black, at)
+        {
             return Ok(vec![self.end(Outcome::draw(Termination::BothFlagsFallen))]);
         }
         self.clock.restart_after_both_flags(at);
