@@ -46,6 +46,17 @@ pub(crate) trait MoveSink {
     }
 }
 
+/// The piece that makes a special move (see [`MoveSink::special`]): the king castles (FIDE
+/// 3.8.2), a pawn takes en passant (3.7.3.1).
+#[inline(always)]
+pub(crate) fn special_mover(m: Move) -> Role {
+    if m.kind() == MoveKind::Castle {
+        Role::King
+    } else {
+        Role::Pawn
+    }
+}
+
 /// Counts moves without building them.
 pub(crate) struct MoveCounter(pub u64);
 
@@ -83,7 +94,7 @@ impl<F: FnMut(Move, Role)> MoveSink for EachMove<F> {
     }
     #[inline(always)]
     fn special(&mut self, m: Move) {
-        let role = if m.kind() == MoveKind::Castle { Role::King } else { Role::Pawn };
+        let role = special_mover(m);
         (self.0)(m, role);
     }
 }
@@ -106,7 +117,7 @@ impl<F: FnMut(&Position), const KEY: bool> MoveSink for Children<'_, F, KEY> {
     }
     #[inline(always)]
     fn special(&mut self, m: Move) {
-        let role = if m.kind() == MoveKind::Castle { Role::King } else { Role::Pawn };
+        let role = special_mover(m);
         let mut child = *self.pos;
         child.play_move::<KEY>(m, role);
         (self.visit)(&child);

@@ -13,7 +13,7 @@ use super::distance;
 use super::reachable::KeyBuild;
 
 use crate::attacks::{attacks, between, bishop_attacks, king_attacks, rook_attacks};
-use crate::movegen::MoveSink;
+use crate::movegen::{special_mover, MoveSink};
 use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
 
 /// The passes of the search: (how many moves are tried in each position, best first; the
@@ -248,7 +248,7 @@ impl MoveSink for Scorer<'_> {
 
     #[inline(always)]
     fn special(&mut self, m: Move) {
-        let mover = if m.is_castle() { Role::King } else { Role::Pawn };
+        let mover = special_mover(m);
         let score = self.ordering.score(self.pos, m, Mover::of(mover), m.king_to());
         self.scored.push((score, m, mover));
     }
@@ -264,14 +264,15 @@ fn tie_hash(pos: &Position, m: Move) -> u64 {
 fn mating_move(pos: &Position, moves: impl Iterator<Item = (Move, Role)>) -> Option<Move> {
     let discoverers = discoverers(pos);
     let checks = CheckSquares::of(pos);
-    let mut mating =
-        moves.filter(|&(m, mover)| may_check(pos, m, mover, discoverers, &checks)).filter(|&(m, mover)| {
+    moves
+        .filter(|&(m, mover)| may_check(pos, m, mover, discoverers, &checks))
+        .find(|&(m, mover)| {
             // The key of a position only tested for checkmate is never read.
             let mut next = *pos;
             next.play_move::<false>(m, mover);
             next.is_checkmate()
-        });
-    mating.next().map(|(m, _)| m)
+        })
+        .map(|(m, _)| m)
 }
 
 /// The side to move's pieces standing alone between one of its sliders and the enemy king:
