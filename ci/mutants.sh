@@ -10,6 +10,11 @@
 #   ci/mutants.sh core/src/castling.rs     only these files
 #   MUTANTS_JOBS    builds in parallel (default 1; each needs a few GiB and a core)
 #   MUTANTS_SHARD   K/N: this run's share of the mutants, for a CI matrix
+#   MUTANTS_TIMEOUT seconds a mutant's corpus run may take (default: three times the unmutated
+#                   run, plus a minute); a shorter one saves hours on mutants that make perft or
+#                   the unwinnability searches run away (they count as timeouts, not caught)
+#   MUTANTS_RE      a regular expression: only the mutants whose names (as `cargo mutants --list`
+#                   prints them, file:line:column: description) match it, to resume a run
 #   MUTANTS_IN_PLACE=1  one mutant at a time in this checkout and build on the target the baseline has just
 #                   built (cargo-mutants --in-place), instead of a fresh copy built from
 #                   scratch: much faster on a small machine, but leave the tree alone while
@@ -37,7 +42,7 @@ corpus_test=(cargo test --profile mutants -p arbiter-spec --test corpus)
 start=$SECONDS
 "${corpus_test[@]}" -- whole_corpus_in_process_has_no_failures every_profile_passes_on_the_core
 baseline=$((SECONDS - start))
-timeout=$((baseline * 3 + 60))
+timeout=${MUTANTS_TIMEOUT:-$((baseline * 3 + 60))}
 args=(--no-shuffle --baseline=skip --timeout "$timeout" --build-timeout 1800)
 for file in "${files[@]}"; do
   args+=(--file "$file")
@@ -46,6 +51,9 @@ if [ -n "${MUTANTS_IN_PLACE:-}" ]; then
   args+=(--in-place)
 else
   args+=(--jobs "${MUTANTS_JOBS:-1}")
+fi
+if [ -n "${MUTANTS_RE:-}" ]; then
+  args+=(--re "$MUTANTS_RE")
 fi
 if [ -n "${MUTANTS_SHARD:-}" ]; then
   args+=(--shard "$MUTANTS_SHARD")
@@ -58,4 +66,8 @@ case "$status" in
   0 | 2 | 3) ;;
   *) echo "cargo mutants failed (exit $status)" >&2; exit "$status" ;;
 esac
+if [ ! -f mutants.out/outcomes.json ]; then
+  echo "no mutant matched the files and MUTANTS_RE" >&2
+  exit 1
+fi
 python3 ci/mutants-score.py mutants.out/outcomes.json
