@@ -12,16 +12,17 @@
 //! cargo run --profile mutants -p arbiter-core --example lone_minor_materials > before.txt
 //! ```
 
-use arbiter_core::{unwinnable_with_budget, Color, Position, Verdict};
+use arbiter_core::{
+    unwinnable_with_budget, CastlingMode, Color, Piece, Position, Role, Setup, Square, Validation, Verdict,
+};
 
 /// Black's men besides the king: queen, rook, knight, light- and dark-squared bishop.
 const KINDS: [char; 5] = ['q', 'r', 'n', 'l', 'd'];
 /// The squares Black's men are put on, first free one of the right colour first.
 const SQUARES: [&str; 12] = ["d8", "e8", "f8", "d7", "e7", "f7", "d6", "e6", "f6", "d5", "e5", "f5"];
 
-fn is_light(sq: &str) -> bool {
-    let b = sq.as_bytes();
-    (b[0] - b'a' + b[1] - b'1') % 2 == 1
+fn square(name: &str) -> Square {
+    name.parse().expect("a square's name")
 }
 
 /// Every multiset of up to four of [`KINDS`], in order.
@@ -44,69 +45,51 @@ fn materials() -> Vec<Vec<char>> {
     all
 }
 
-/// The FEN of White's king a1 and `minor` on `home` against Black's king h8 and `set`.
-fn fen(minor: char, home: &str, set: &[char]) -> String {
-    let mut board = [['.'; 8]; 8];
-    let mut put = |sq: &str, piece: char| {
-        let b = sq.as_bytes();
-        board[usize::from(b[1] - b'1')][usize::from(b[0] - b'a')] = piece;
-    };
-    put("a1", 'K');
-    put("h8", 'k');
-    put(home, minor);
-    let mut used: Vec<&str> = Vec::new();
+/// White's king a1 and `minor` on `home` against Black's king h8 and `set`, White to move.
+fn setup(minor: Role, home: &str, set: &[char]) -> Setup {
+    let mut setup = Setup::empty();
+    setup.put(Piece::new(Color::White, Role::King), square("a1"));
+    setup.put(Piece::new(Color::Black, Role::King), square("h8"));
+    setup.put(Piece::new(Color::White, minor), square(home));
     for &kind in set {
-        let fits = |sq: &&str| {
-            !used.contains(sq)
+        let fits = |sq: &Square| {
+            setup.piece_at(*sq).is_none()
                 && match kind {
-                    'l' => is_light(sq),
-                    'd' => !is_light(sq),
+                    'l' => sq.is_light(),
+                    'd' => !sq.is_light(),
                     _ => true,
                 }
         };
-        let sq = SQUARES.iter().copied().find(|sq| fits(sq)).expect("twelve squares for four men");
-        used.push(sq);
-        put(sq, if matches!(kind, 'l' | 'd') { 'b' } else { kind });
+        let sq = SQUARES.iter().map(|name| square(name)).find(fits).expect("twelve squares for four men");
+        let role = match kind {
+            'q' => Role::Queen,
+            'r' => Role::Rook,
+            'n' => Role::Knight,
+            _ => Role::Bishop,
+        };
+        setup.put(Piece::new(Color::Black, role), sq);
     }
-    let ranks: Vec<String> = board
-        .iter()
-        .rev()
-        .map(|rank| {
-            let mut text = String::new();
-            let mut empty = 0;
-            for &c in rank {
-                if c == '.' {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push(c);
-                }
-            }
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-            }
-            text
-        })
-        .collect();
-    format!("{} w - - 0 1", ranks.join("/"))
+    setup
 }
 
 fn main() {
-    for (name, minor, home) in [("N", 'N', "b3"), ("Bl", 'B', "c2"), ("Bd", 'B', "c1")] {
+    for (name, minor, home) in [("N", Role::Knight, "b3"), ("Bl", Role::Bishop, "c2"), ("Bd", Role::Bishop, "c1")] {
         for set in materials() {
-            let fen = fen(minor, home, &set);
-            let verdict = match Position::from_fen(&fen) {
-                Ok(pos) => match unwinnable_with_budget(&pos, Color::White, 0) {
-                    Verdict::Unwinnable(proof) => format!("unwinnable {proof:?}"),
-                    Verdict::Winnable(_) => "winnable".to_owned(),
-                    Verdict::Undetermined => "undetermined".to_owned(),
-                },
-                Err(e) => format!("refused: {e}"),
+            let label = format!("{name} v {}", set.iter().collect::<String>());
+            let (fen, verdict) = match setup(minor, home, &set).position(CastlingMode::Standard, Validation::Full) {
+                Ok(pos) => (pos.fen(), verdict(&pos)),
+                Err(e) => (String::new(), format!("refused: {e}")),
             };
-            println!("{:12} {fen:50} {verdict}", format!("{name} v {}", set.iter().collect::<String>()));
+            println!("{label:12} {fen:50} {verdict}");
         }
+    }
+}
+
+/// The verdict of the proofs that need no search.
+fn verdict(pos: &Position) -> String {
+    match unwinnable_with_budget(pos, Color::White, 0) {
+        Verdict::Unwinnable(proof) => format!("unwinnable {proof:?}"),
+        Verdict::Winnable(_) => "winnable".to_owned(),
+        Verdict::Undetermined => "undetermined".to_owned(),
     }
 }
