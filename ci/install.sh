@@ -4,7 +4,8 @@
 # installed binary from an empty directory. The corpus and the clause list are built into the
 # binary, so nothing of the source tree is needed at run time. Also checks that the install
 # ships the `arbiter` binary alone (buggy-uci is for arbiter's tests).
-# `--debug` only to build quickly here; users install the release build (the README).
+# `--profile test` only to build quickly here (CI has built its dependencies already); users
+# install the release build (the README).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
@@ -12,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir "$work/checkout" "$work/root" "$work/empty"
 git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$work/checkout"
 CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}" \
-  cargo install --quiet --locked --debug --path "$work/checkout/spec" --root "$work/root"
+  cargo install --quiet --locked --profile test --path "$work/checkout/spec" --root "$work/root"
 rm -rf "$work/checkout"
 installed=$(ls "$work/root/bin")
 if [ "$installed" != "arbiter" ]; then

@@ -17,8 +17,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TARGET="${CARGO_TARGET_DIR:-target}"
-cargo build -q -p arbiter-spec --bin arbiter
-cargo build -q -p arbiter-shakmaty -p arbiter-chess-rs -p arbiter-cozy-chess
+# The test profile (optimised, its output in target/debug): CI has built its dependencies already.
+cargo build -q --profile test -p arbiter-spec --bin arbiter
+cargo build -q --profile test -p arbiter-shakmaty -p arbiter-chess-rs -p arbiter-cozy-chess
 ARBITER="$TARGET/debug/arbiter"
 SHAKMATY="$TARGET/debug/arbiter-shakmaty"
 CHESS_RS="$TARGET/debug/arbiter-chess-rs"
