@@ -46,10 +46,11 @@ ci/install.sh
 step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
-# `cargo test --benches` runs each criterion benchmark once in test mode, built with the test
-# profile whose dependencies the test step built (`cargo bench` would build them all again).
+# `cargo test --bench '*'` runs each criterion benchmark once in test mode, built with the test
+# profile whose dependencies the test step built (`cargo bench` would build them all again);
+# `--bench '*'` rather than `--benches`, which would run the libraries' unit tests again too.
 step "benchmarks, smoke run (each once, small depths; nothing is timed)"
-ARBITER_BENCH_QUICK=1 cargo test --workspace --benches
+ARBITER_BENCH_QUICK=1 cargo test --workspace --bench '*'
 
 step "fuzzing"
 FUZZ_SECONDS="${FUZZ_SECONDS:-30}" FUZZ_ONE_BUILD=1 ci/fuzz.sh
