@@ -431,10 +431,24 @@ fn ended_by_position(termination: Termination) -> bool {
 /// time claimed in rapid without supervision, A.5.3 / A.4.3 in 2018), a second illegal move
 /// (7.5.5), and from 2023 a resignation (5.1.2).
 pub fn forfeit_outcome(laws: Laws, pos: &Position, player: Color, kind: Forfeit) -> Outcome {
+    decided_forfeit_outcome(laws, pos, player, kind).unwrap_or(Outcome::win(!player, Termination::Forfeit(kind)))
+}
+
+/// [`forfeit_outcome`] for a caller that must not take a guess for an answer: `None` when the
+/// outcome turns on whether the opponent can still checkmate and the analysis left that
+/// undetermined within its budget ([`material::checkmate_possible`]), where
+/// [`forfeit_outcome`] counts a loss. The analysis runs once.
+pub fn decided_forfeit_outcome(laws: Laws, pos: &Position, player: Color, kind: Forfeit) -> Option<Outcome> {
     let opponent = !player;
-    if kind.drawn_if_opponent_cannot_mate(laws) && !material::can_checkmate(pos, opponent) {
-        Outcome::draw(Termination::ForfeitOpponentCannotMate(kind))
-    } else {
-        Outcome::win(opponent, Termination::Forfeit(kind))
+    let win = Outcome::win(opponent, Termination::Forfeit(kind));
+    if !kind.drawn_if_opponent_cannot_mate(laws) {
+        return Some(win);
     }
+    material::checkmate_possible(pos, opponent).map(|can_mate| {
+        if can_mate {
+            win
+        } else {
+            Outcome::draw(Termination::ForfeitOpponentCannotMate(kind))
+        }
+    })
 }

@@ -21,8 +21,33 @@ const FORFEIT_BUDGET: u64 = unwinnable::DEFAULT_NODE_BUDGET;
 /// An undetermined analysis answers `true` (the game is not drawn on a guess); see
 /// [`crate::unwinnable::analyse`] for the three-valued verdict with its certificate.
 pub fn can_checkmate(pos: &Position, side: Color) -> bool {
-    has_mating_material(pos, side)
-        && !matches!(unwinnable::unwinnable_with_budget(pos, side, FORFEIT_BUDGET), Verdict::Unwinnable(_))
+    checkmate_possible(pos, side) != Some(false)
+}
+
+/// FIDE 5.1.2, 6.9, 7.5.5, A.5.3: [`can_checkmate`] in three values, for a caller that must
+/// not take a guess for an answer: `Some(false)` when `side` is proven unable to mate (by the
+/// material rule or the analysis), `Some(true)` when a mating line was found, `None` when the
+/// analysis ran out of its budget.
+///
+/// ```
+/// use arbiter_core::{material::checkmate_possible, Color, Position};
+///
+/// // King and knight against a bare king: White cannot mate, Black has only its king.
+/// let pos = Position::from_fen("8/8/4k3/8/8/3KN3/8/8 w - - 0 1").unwrap();
+/// assert_eq!(checkmate_possible(&pos, Color::White), Some(false));
+/// // King and rook against king: a mate exists.
+/// let pos = Position::from_fen("8/8/4k3/8/8/3K4/8/R7 w - - 0 1").unwrap();
+/// assert_eq!(checkmate_possible(&pos, Color::White), Some(true));
+/// ```
+pub fn checkmate_possible(pos: &Position, side: Color) -> Option<bool> {
+    if !has_mating_material(pos, side) {
+        return Some(false);
+    }
+    match unwinnable::unwinnable_with_budget(pos, side, FORFEIT_BUDGET) {
+        Verdict::Winnable(_) => Some(true),
+        Verdict::Unwinnable(_) => Some(false),
+        Verdict::Undetermined => None,
+    }
 }
 
 /// FIDE 5.2.2: a dead position, in which neither player can checkmate the opponent's king by

@@ -369,6 +369,27 @@ fn game_5_2_2_and_6_9_use_the_search() {
     assert_eq!(forfeit_outcome(Laws::Fide2023, &pos, Color::Black, Forfeit::FlagFall), lost);
 }
 
+/// FIDE 6.9: a flag fall whose outcome turns on a question the analysis leaves undetermined
+/// has no decided outcome; `forfeit_outcome` counts it a loss (a game is not drawn on a guess).
+#[test]
+fn flag_fall_6_9_undetermined_is_not_decided() {
+    use arbiter_core::{decided_forfeit_outcome, forfeit_outcome, Forfeit, Laws, Outcome, Termination};
+    // CHA's test vector, line 166 (WB): whether White can mate is beyond the default budget.
+    let pos = position("1b1k4/p1p1p1p1/P1P1P1P1/p1p1pBp1/8/8/P1P1P1P1/3K4 w - - 0 1");
+    assert_eq!(decided_forfeit_outcome(Laws::Fide2023, &pos, Color::Black, Forfeit::FlagFall), None);
+    let lost = Outcome::win(Color::White, Termination::Forfeit(Forfeit::FlagFall));
+    assert_eq!(forfeit_outcome(Laws::Fide2023, &pos, Color::Black, Forfeit::FlagFall), lost);
+    // Black's mate is found: White's flag fall is decided, a loss.
+    let won = Outcome::win(Color::Black, Termination::Forfeit(Forfeit::FlagFall));
+    assert_eq!(decided_forfeit_outcome(Laws::Fide2023, &pos, Color::White, Forfeit::FlagFall), Some(won));
+    // Under 2018 a resignation loses whatever the opponent can do: nothing to decide.
+    let resigned = Outcome::win(Color::White, Termination::Forfeit(Forfeit::Resignation));
+    assert_eq!(decided_forfeit_outcome(Laws::Fide2018, &pos, Color::Black, Forfeit::Resignation), Some(resigned));
+    // A proof decides a draw (a locked wall).
+    let drawn = Outcome::draw(Termination::ForfeitOpponentCannotMate(Forfeit::FlagFall));
+    assert_eq!(decided_forfeit_outcome(Laws::Fide2023, &position(WALL), Color::Black, Forfeit::FlagFall), Some(drawn));
+}
+
 #[test]
 fn analysis_5_2_2_reports_the_nodes_of_a_search() {
     // A helpmate needs a search; a static proof needs none.

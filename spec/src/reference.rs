@@ -15,8 +15,8 @@ use arbiter_core::notation::{
 };
 use arbiter_core::types::RuleModel;
 use arbiter_core::{
-    perft, CastlingMode, ClockTime, Color, DrawClaim, FenError, Game, GameError, GameResult, Laws, Position,
-    SealedVerdict, Termination, UciError,
+    decided_forfeit_outcome, perft, CastlingMode, ClockTime, Color, DrawClaim, FenError, Forfeit, Game, GameError,
+    GameResult, Laws, Position, SealedVerdict, Termination, UciError,
 };
 
 use crate::excerpt::excerpt;
@@ -201,21 +201,20 @@ impl Reference {
 
     /// FIDE 6.9: the result when `flagged`'s flag falls in this position.
     pub fn flag(&mut self, spec: &PositionSpec, flagged: Color) -> Answer<GameResult> {
-        let mut game = self.replay(spec)?;
+        let game = self.replay(spec)?;
         // A game that has already ended (5.2.2: a dead position ends it at once) keeps its result.
         if let Some(outcome) = game.outcome() {
             return Ok(outcome.result());
         }
         // FIDE 6.9 turns on whether the opponent can still checkmate: a question the core may
         // leave undetermined within its budget, which is reported, never taken as an answer.
-        let opponent = !flagged;
-        if arbiter_core::unwinnable(game.position(), opponent) == arbiter_core::Verdict::Undetermined {
-            return Err(Failure::Broken(format!(
-                "FIDE 6.9: whether {opponent} can still checkmate is undetermined within the core's node budget"
-            )));
-        }
-        let outcome = game.flag_fall(flagged).map_err(game_error)?;
-        Ok(outcome.result())
+        let outcome = decided_forfeit_outcome(game.laws(), game.position(), flagged, Forfeit::FlagFall);
+        outcome.map(|o| o.result()).ok_or_else(|| {
+            Failure::Broken(format!(
+                "FIDE 6.9: whether {} can still checkmate is undetermined within the core's node budget",
+                !flagged
+            ))
+        })
     }
 
     /// FIDE D.2.1: the move in the spoken German words (umlauts spelled out).
