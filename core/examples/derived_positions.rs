@@ -1,0 +1,124 @@
+//! Positions derived from others, for probing a mutant of the unwinnability analysis (FIDE
+//! 5.2.2, 6.9) beyond the published data: each position read from standard input (a FEN a
+//! line) with, for each side, one man of that side added on an empty square (a queen, rook,
+//! bishop, knight, or a pawn on ranks 2 to 7) or its king moved, with either side to move, kept
+//! when legal (FIDE 3.10.3). For each, one line: the FEN, the side, and the verdict on whether
+//! that side can still checkmate within `BUDGET` nodes (the kind of proof, or `winnable` with
+//! its line in UCI).
+//!
+//! ```text
+//! cargo run --release -p arbiter-core --example derived_positions -- derive 1 < fens.txt
+//! cargo run --release -p arbiter-core --example derived_positions -- ask 300000 < questions.txt
+//! ```
+//!
+//! `derive BUDGET` reads FENs; `ask BUDGET` reads `FEN<TAB>white|black` lines and answers
+//! them as they are. With a budget of one node the proofs alone decide (the searches stop at
+//! once), which isolates a mutant of the proofs. `ci/mutant-probe.sh` runs both on the core
+//! and on a mutated core and compares them; docs/mutation.md says what it found.
+
+use std::io::BufRead;
+
+use arbiter_core::{
+    unwinnable_with_budget, CastlingMode, Color, Piece, Position, Rank, Role, Square, Validation, Verdict,
+};
+
+/// The roles added to a position (a king is moved, never added).
+const ADDED: [Role; 5] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
+
+fn verdict(pos: &Position, side: Color, budget: u64) -> String {
+    match unwinnable_with_budget(pos, side, budget) {
+        Verdict::Winnable(line) => {
+            let mut current = *pos;
+            let moves: Vec<String> = line
+                .iter()
+                .map(|&m| {
+                    let uci = current.uci(m);
+                    current.play_unchecked(m);
+                    uci
+                })
+                .collect();
+            format!("winnable {}", moves.join(" "))
+        }
+        Verdict::Unwinnable(proof) => format!("unwinnable {}", proof.kind()),
+        Verdict::Undetermined => "undetermined".to_owned(),
+    }
+}
+
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// Every legal position one change of `color`'s men away from `pos`, with either side to move.
+fn derived(pos: &Position, color: Color) -> Vec<Position> {
+    let base = pos.to_setup();
+    let mut setups = Vec::new();
+    for sq in Square::all() {
+        if base.piece_at(sq).is_some() {
+            continue;
+        }
+        for role in ADDED {
+            let back_rank = Color::ALL.into_iter().any(|c| sq.rank() == Rank::back(c));
+            if role == Role::Pawn && back_rank {
+                continue;
+            }
+            let mut setup = base.clone();
+            setup.put(Piece::new(color, role), sq);
+            setups.push(setup);
+        }
+        let mut setup = base.clone();
+        setup.remove(pos.king(color));
+        setup.put(Piece::new(color, Role::King), sq);
+        setups.push(setup);
+    }
+    let mut positions = Vec::new();
+    for mut setup in setups {
+        setup.set_ep_square(None);
+        for turn in Color::ALL {
+            setup.set_turn(turn);
+            if let Ok(p) = setup.position(CastlingMode::Standard, Validation::Full) {
+                positions.push(p);
+            }
+        }
+    }
+    positions
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let usage = "usage: derived_positions derive|ask BUDGET < input";
+    let mode = args.next().expect(usage);
+    let budget: u64 = args.next().and_then(|b| b.parse().ok()).expect(usage);
+    for (number, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.expect("standard input is text");
+        let mut fields = line.split('\t');
+        let fen = fields.next().unwrap_or_default().trim();
+        if fen.is_empty() || fen.starts_with('#') {
+            continue;
+        }
+        let Ok(pos) = Position::from_fen(fen) else {
+            eprintln!("line {}: not a legal position, skipped: {fen}", number + 1);
+            continue;
+        };
+        match mode.as_str() {
+            "derive" => {
+                for side in Color::ALL {
+                    for p in derived(&pos, side) {
+                        println!("{}\t{}\t{}", p.fen(), side_name(side), verdict(&p, side, budget));
+                    }
+                }
+            }
+            "ask" => {
+                let side = match fields.next() {
+                    Some("white") => Color::White,
+                    Some("black") => Color::Black,
+                    _ => panic!("line {}: FEN<TAB>white|black expected", number + 1),
+                };
+                println!("{}\t{}\t{}", pos.fen(), side_name(side), verdict(&pos, side, budget));
+            }
+            _ => panic!("{usage}"),
+        }
+    }
+}
