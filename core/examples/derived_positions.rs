@@ -28,26 +28,12 @@ const ADDED: [Role; 5] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, R
 fn verdict(pos: &Position, side: Color, budget: u64) -> String {
     match unwinnable_with_budget(pos, side, budget) {
         Verdict::Winnable(line) => {
-            let mut current = *pos;
-            let moves: Vec<String> = line
-                .iter()
-                .map(|&m| {
-                    let uci = current.uci(m);
-                    current.play_unchecked(m);
-                    uci
-                })
-                .collect();
+            // A move's UCI text depends on the castling mode alone, the same all along the line.
+            let moves: Vec<String> = line.iter().map(|&m| pos.uci(m)).collect();
             format!("winnable {}", moves.join(" "))
         }
         Verdict::Unwinnable(proof) => format!("unwinnable {}", proof.kind()),
         Verdict::Undetermined => "undetermined".to_owned(),
-    }
-}
-
-fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::White => "white",
-        Color::Black => "black",
     }
 }
 
@@ -59,8 +45,8 @@ fn derived(pos: &Position, color: Color) -> Vec<Position> {
         if base.piece_at(sq).is_some() {
             continue;
         }
+        let back_rank = Color::ALL.into_iter().any(|c| sq.rank() == Rank::back(c));
         for role in ADDED {
-            let back_rank = Color::ALL.into_iter().any(|c| sq.rank() == Rank::back(c));
             if role == Role::Pawn && back_rank {
                 continue;
             }
@@ -106,17 +92,17 @@ fn main() {
             "derive" => {
                 for side in Color::ALL {
                     for p in derived(&pos, side) {
-                        println!("{}\t{}\t{}", p.fen(), side_name(side), verdict(&p, side, budget));
+                        println!("{}\t{}\t{}", p.fen(), side.name(), verdict(&p, side, budget));
                     }
                 }
             }
             "ask" => {
-                let side = match fields.next() {
-                    Some("white") => Color::White,
-                    Some("black") => Color::Black,
-                    _ => panic!("line {}: FEN<TAB>white|black expected", number + 1),
-                };
-                println!("{}\t{}\t{}", pos.fen(), side_name(side), verdict(&pos, side, budget));
+                let named = fields.next().unwrap_or_default();
+                let side = Color::ALL
+                    .into_iter()
+                    .find(|c| c.name() == named)
+                    .unwrap_or_else(|| panic!("line {}: FEN<TAB>white|black expected", number + 1));
+                println!("{}\t{}\t{}", pos.fen(), side.name(), verdict(&pos, side, budget));
             }
             _ => panic!("{usage}"),
         }

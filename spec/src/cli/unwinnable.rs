@@ -278,15 +278,8 @@ impl Answer {
     }
 }
 
-/// The moves of a line in UCI, each written in the position it is played from.
+/// The moves of a line in UCI. A move's UCI text depends on the castling mode alone
+/// ([`Position::uci`]), the same all along the line, so no move needs to be played.
 fn uci_line(pos: &Position, moves: &[Move]) -> Vec<String> {
-    let mut current = *pos;
-    moves
-        .iter()
-        .map(|&m| {
-            let uci = current.uci(m);
-            current.play_unchecked(m);
-            uci
-        })
-        .collect()
+    moves.iter().map(|&m| pos.uci(m)).collect()
 }
