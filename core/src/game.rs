@@ -35,6 +35,16 @@ pub enum GameError {
         /// The half-moves played so far.
         moves: usize,
     },
+    /// A forfeit whose outcome turns on whether the opponent can still checkmate (a draw if
+    /// not), a question the analysis left undetermined within its node budget
+    /// ([`Game::decided_forfeit`]): reported, never taken for a loss.
+    #[error("FIDE {}: whether {} can still checkmate is undetermined within the core's node budget", .kind.article().id(), !*.player)]
+    ForfeitUndetermined {
+        /// The player who forfeits.
+        player: Color,
+        /// How.
+        kind: Forfeit,
+    },
 }
 
 /// Where a game stands under a rule model ([`Game::state`]).
@@ -332,6 +342,17 @@ impl Game {
     pub fn forfeit(&mut self, player: Color, kind: Forfeit) -> Result<Outcome, GameError> {
         self.ensure_ongoing()?;
         Ok(self.end(forfeit_outcome(self.laws, self.position(), player, kind)))
+    }
+
+    /// [`Game::forfeit`] for a caller that must not take a guess for a ruling: where the
+    /// outcome turns on a question the analysis left undetermined
+    /// ([`decided_forfeit_outcome`]), an error [`GameError::ForfeitUndetermined`] and the game
+    /// goes on unchanged.
+    pub fn decided_forfeit(&mut self, player: Color, kind: Forfeit) -> Result<Outcome, GameError> {
+        self.ensure_ongoing()?;
+        let outcome = decided_forfeit_outcome(self.laws, self.position(), player, kind)
+            .ok_or(GameError::ForfeitUndetermined { player, kind })?;
+        Ok(self.end(outcome))
     }
 
     /// This game as played under `dead` ([`Game::with_rules`]): its moves replayed up to the

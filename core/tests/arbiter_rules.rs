@@ -288,6 +288,25 @@ fn illegal_move_7_5_5_second_draws_if_opponent_cannot_mate_2018() {
     assert_eq!(ended(&a), (GameResult::Draw, Termination::ForfeitOpponentCannotMate(Forfeit::IllegalMoves)));
 }
 
+/// FIDE 5.1.2 (2023), 6.9, 7.5.5: a forfeit that is a draw if the opponent cannot checkmate,
+/// in a position where the analysis leaves that undetermined within its budget, is an error
+/// the caller sees, never a loss taken on a guess (CHA's test vector, line 166, Black to move:
+/// whether White can mate is beyond the default budget).
+#[test]
+fn forfeit_5_1_2_6_9_7_5_5_undetermined_is_an_error_not_a_loss_2023() {
+    let fen = "1b1k4/p1p1p1p1/P1P1P1P1/p1p1pBp1/8/8/P1P1P1P1/3K4 b - - 0 1";
+    let undetermined = |kind| ArbiterError::Game(GameError::ForfeitUndetermined { player: Color::Black, kind });
+    let mut a = arbiter_from(Laws::Fide2023, tc(90 * MIN, 0), fen, Supervision::Full);
+    let resigned = a.apply(&Event::Resign { at_ms: 1_000, player: Color::Black });
+    assert_eq!(resigned, Err(undetermined(Forfeit::Resignation)));
+    assert_eq!(a.status(), Status::Ongoing);
+    let flagged = a.apply(&Event::Flag { at_ms: 90 * MIN + 1, player: Color::Black });
+    assert_eq!(flagged, Err(undetermined(Forfeit::FlagFall)));
+    let mut a = arbiter_from(Laws::Fide2023, tc(90 * MIN, 0), fen, Supervision::Full);
+    play(&mut a, &[mv(1_000, "d8d6")]);
+    assert_eq!(a.apply(&mv(2_000, "d8d6")), Err(undetermined(Forfeit::IllegalMoves)));
+}
+
 #[test]
 fn illegal_move_7_5_2_unpromoted_pawn_becomes_queen_2023() {
     let fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use arbiter_core::arbiter::{judge, Settings, TimeControl};
+use arbiter_core::arbiter::{judge, ArbiterError, Settings, TimeControl, TimelineError};
 use arbiter_core::notation::{
     judge_sealed_move, read_scoresheet, write_san, write_spoken, SanError, SanReader, SanStyle, ScoresheetError,
     Spelling,
@@ -210,10 +210,7 @@ impl Reference {
         // leave undetermined within its budget, which is reported, never taken as an answer.
         let outcome = decided_forfeit_outcome(game.laws(), game.position(), flagged, Forfeit::FlagFall);
         outcome.map(|o| o.result()).ok_or_else(|| {
-            Failure::Broken(format!(
-                "FIDE 6.9: whether {} can still checkmate is undetermined within the core's node budget",
-                !flagged
-            ))
+            Failure::Broken(GameError::ForfeitUndetermined { player: flagged, kind: Forfeit::FlagFall }.to_string())
         })
     }
 
@@ -360,8 +357,14 @@ fn settings(laws: Laws, spec: &PositionSpec, setup: &EventSetup) -> Settings {
 /// FIDE 4, 6, 7, 9: the arbiter's judgement of the events (see [`arbiter_core::arbiter::timeline`]),
 /// in the protocol's words.
 fn run_events(laws: Laws, spec: &PositionSpec, setup: &EventSetup, events: &[Event]) -> Answer<EventOutcome> {
-    let judged = judge(settings(laws, spec, setup), &spec.moves, events)
-        .map_err(|e| bad(ErrorKind::BadRequest, e.to_string()))?;
+    let judged = judge(settings(laws, spec, setup), &spec.moves, events).map_err(|e| match e {
+        // A forfeit that turns on a question the core left undetermined is reported, never
+        // answered as a loss (the same report as [`Reference::flag`]'s).
+        TimelineError::Event { error: ArbiterError::Game(GameError::ForfeitUndetermined { .. }), .. } => {
+            Failure::Broken(e.to_string())
+        }
+        _ => bad(ErrorKind::BadRequest, e.to_string()),
+    })?;
     Ok(EventOutcome {
         result: Some(judged.result),
         allowed_moves: Some(judged.allowed_moves),

@@ -104,6 +104,33 @@ cases:
     assert!(out.contains("0 passed, 0 failed, 0 skipped, 0 xfailed, 0 xpassed, 1 errors"), "{out}");
 }
 
+/// FIDE 5.1.2 (2023): a resignation is a draw when the opponent cannot checkmate; where the
+/// core cannot decide that within its budget, the reference reports an error for the event
+/// case instead of a result (the procedural arbiter takes no guess either).
+#[test]
+fn resignation_5_1_2_undetermined_is_an_error_not_a_result() {
+    let dir = Scratch::new("resign-undetermined");
+    // CHA's test vector, line 166 (labelled `WB`), Black to move: whether White can mate is
+    // beyond the core's default budget (core/tests/arbiter_rules.rs has the same position).
+    let case = r#"description: FIDE 5.1.2 - an undetermined resignation.
+cases:
+  - id: resign-undetermined-5-1-2
+    refs: ["5.1.2"]
+    description: Black resigns; whether White can mate is beyond the budget.
+    tags: [events, resignation]
+    laws: [2023]
+    fen: 1b1k4/p1p1p1p1/P1P1P1P1/p1p1pBp1/8/8/P1P1P1P1/3K4 b - - 0 1
+    events: [{resign: black}]
+    expect:
+      events: {result: 1-0}
+"#;
+    dir.write("resign.yaml", case);
+    let (code, out, err) = arbiter(&["run", "--cases", dir.str()], "");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("FIDE 5.1.2: whether white can still checkmate is undetermined"), "{out}");
+    assert!(out.contains("0 passed, 0 failed, 0 skipped, 0 xfailed, 0 xpassed, 1 errors"), "{out}");
+}
+
 /// FIDE 5.2.2: a position dead only by a search (CHA's label `--`, test vector line 15: the
 /// rook is walled in behind its pawns and the kings cannot meet it) is reported by the
 /// reference rather than answered as ongoing, since the game's check after each move does not

@@ -596,7 +596,7 @@ impl Arbiter {
             Event::Claim { claim, intended, .. } => self.on_claim(at, *claim, intended.as_deref()),
             Event::ClaimIllegalMove { .. } => self.on_claim_illegal(at),
             Event::Resign { player, .. } => {
-                let outcome = self.game.resign(*player)?;
+                let outcome = self.game.decided_forfeit(*player, Forfeit::Resignation)?;
                 Ok(vec![self.end(outcome)])
             }
             Event::Flag { player, .. } => self.on_flag(at, *player),
@@ -760,7 +760,7 @@ impl Arbiter {
         let ended = moved.iter().any(|r| matches!(r, Ruling::Ended(_)));
         rulings.extend(moved);
         if !ended {
-            rulings.extend(self.penalise(player));
+            rulings.extend(self.penalise(player)?);
         }
         Ok(rulings)
     }
@@ -779,13 +779,13 @@ impl Arbiter {
             return Ok(self.hold_illegal(at, board, touched, None));
         }
         let player = self.game.position().turn();
-        Ok(self.reinstate(at, player, touched))
+        self.reinstate(at, player, touched)
     }
 
     /// FIDE 7.5.1, 7.5.5: the position before the illegal move by `player` stands again (the
     /// game's position never changed), the player's clock runs from `at`, the pieces the move
     /// touched must be moved under 4.3, and the illegal move is penalised.
-    fn reinstate(&mut self, at: Millis, player: Color, touched: Vec<Square>) -> Vec<Ruling> {
+    fn reinstate(&mut self, at: Millis, player: Color, touched: Vec<Square>) -> Result<Vec<Ruling>, ArbiterError> {
         self.clock.stop(at);
         self.clock.start(player, at);
         self.touched = touched;
@@ -794,7 +794,7 @@ impl Arbiter {
 
     /// FIDE 7.5.5: counts an illegal move by `player`; the first gives the opponent the
     /// penalty time, the second loses (or draws if the opponent cannot mate).
-    fn penalise(&mut self, player: Color) -> Vec<Ruling> {
+    fn penalise(&mut self, player: Color) -> Result<Vec<Ruling>, ArbiterError> {
         let count = {
             let n = &mut self.illegal_moves[player.index()];
             *n += 1;
@@ -802,14 +802,14 @@ impl Arbiter {
         };
         let mut rulings = vec![Ruling::IllegalMove { player, count }];
         if count >= LOSING_ILLEGAL_MOVE {
-            let outcome = crate::forfeit_outcome(self.laws, self.game.position(), player, Forfeit::IllegalMoves);
+            let outcome = self.game.decided_forfeit(player, Forfeit::IllegalMoves)?;
             rulings.push(self.end(outcome));
         } else {
             let ms = self.penalty_ms();
             self.clock.add_time(!player, ms);
             rulings.push(Ruling::TimeAdded { player: !player, ms, article: "7.5.5" });
         }
-        rulings
+        Ok(rulings)
     }
 
     /// A.5.2 (A.4.2 in 2018): without supervision, the illegal move is completed and the
@@ -875,14 +875,14 @@ impl Arbiter {
     fn on_claim_illegal(&mut self, at: Millis) -> Result<Vec<Ruling>, ArbiterError> {
         let pending = self.pending.take().ok_or(ArbiterError::NoPendingIllegalMove)?;
         let Some(queen) = pending.queen else {
-            return Ok(self.reinstate(at, pending.offender, pending.touched));
+            return self.reinstate(at, pending.offender, pending.touched);
         };
         let uci = self.game.position().uci(queen);
         let mut rulings = vec![Ruling::PawnReplacedByQueen { uci }];
         if let Some(outcome) = self.game.play(queen)? {
             rulings.push(self.end(outcome));
         } else {
-            rulings.extend(self.penalise(pending.offender));
+            rulings.extend(self.penalise(pending.offender)?);
         }
         Ok(rulings)
     }
@@ -1002,7 +1002,7 @@ impl Arbiter {
             return Ok(vec![Ruling::FlagNotFallen { player }]);
         }
         self.pending = None;
-        let outcome = self.game.flag_fall(player)?;
+        let outcome = self.game.decided_forfeit(player, Forfeit::FlagFall)?;
         Ok(vec![self.end(outcome)])
     }
 
