@@ -77,11 +77,21 @@ fn unwinnable_bad_fen_is_a_usage_error() {
     assert!(err.starts_with("arbiter unwinnable: --fen \"8/8/8/8 w\": "), "{err}");
 }
 
+/// Runs the one case of `yaml` against the reference and checks that it is reported as an
+/// error (never a pass or a failure) whose text contains `message`.
+fn assert_one_error(scratch: &str, yaml: &str, message: &str) {
+    let dir = Scratch::new(scratch);
+    dir.write("case.yaml", yaml);
+    let (code, out, err) = arbiter(&["run", "--cases", dir.str()], "");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains(message), "{out}");
+    assert!(out.contains("0 passed, 0 failed, 0 skipped, 0 xfailed, 0 xpassed, 1 errors"), "{out}");
+}
+
 /// FIDE 6.9: when the core cannot decide within its budget whether the opponent of the flagged
 /// side can still mate, the reference reports an error for the case instead of a result.
 #[test]
 fn flag_6_9_undetermined_is_an_error_not_a_result() {
-    let dir = Scratch::new("unwinnable");
     // CHA's test vector, line 503 (labelled `W-`): White can mate, by a helpmate longer than
     // the core's default budget finds (5,000,000 nodes, about a second), so the verdict is
     // undetermined (when the search learns to find it, this test needs another position the
@@ -97,11 +107,7 @@ cases:
       flag:
         - {flagged: black, result: 1-0}
 "#;
-    dir.write("flag.yaml", case);
-    let (code, out, err) = arbiter(&["run", "--cases", dir.str()], "");
-    assert_eq!(code, 1, "{out}{err}");
-    assert!(out.contains("undetermined within the core's node budget"), "{out}");
-    assert!(out.contains("0 passed, 0 failed, 0 skipped, 0 xfailed, 0 xpassed, 1 errors"), "{out}");
+    assert_one_error("unwinnable", case, "undetermined within the core's node budget");
 }
 
 /// FIDE 5.1.2 (2023): a resignation is a draw when the opponent cannot checkmate; where the
@@ -109,7 +115,6 @@ cases:
 /// case instead of a result (the procedural arbiter takes no guess either).
 #[test]
 fn resignation_5_1_2_undetermined_is_an_error_not_a_result() {
-    let dir = Scratch::new("resign-undetermined");
     // CHA's test vector, line 166 (labelled `WB`), Black to move: whether White can mate is
     // beyond the core's default budget (core/tests/arbiter_rules.rs has the same position).
     let case = r#"description: FIDE 5.1.2 - an undetermined resignation.
@@ -124,11 +129,7 @@ cases:
     expect:
       events: {result: 1-0}
 "#;
-    dir.write("resign.yaml", case);
-    let (code, out, err) = arbiter(&["run", "--cases", dir.str()], "");
-    assert_eq!(code, 1, "{out}{err}");
-    assert!(out.contains("FIDE 5.1.2: whether white can still checkmate is undetermined"), "{out}");
-    assert!(out.contains("0 passed, 0 failed, 0 skipped, 0 xfailed, 0 xpassed, 1 errors"), "{out}");
+    assert_one_error("resign-undetermined", case, "FIDE 5.1.2: whether white can still checkmate is undetermined");
 }
 
 /// FIDE 5.2.2: a position dead only by a search (CHA's label `--`, test vector line 15: the
@@ -137,7 +138,6 @@ cases:
 /// make that search.
 #[test]
 fn dead_5_2_2_by_search_is_reported_not_answered_ongoing() {
-    let dir = Scratch::new("dead-by-search");
     let case = r#"description: FIDE 5.2.2 - dead by search.
 cases:
   - id: dead-by-search-5-2-2
@@ -148,8 +148,9 @@ cases:
     expect:
       status: dead_position
 "#;
-    dir.write("dead.yaml", case);
-    let (code, out, err) = arbiter(&["run", "--cases", dir.str()], "");
-    assert_eq!(code, 1, "{out}{err}");
-    assert!(out.contains("the position is dead by a search the game's check after each move does not make"), "{out}");
+    assert_one_error(
+        "dead-by-search",
+        case,
+        "the position is dead by a search the game's check after each move does not make",
+    );
 }
