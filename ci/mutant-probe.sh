@@ -79,7 +79,7 @@ if [ -s "$work/still.txt" ]; then
   "${example[@]}" ask 5000000 < "$work/still.txt"
 fi
 echo "the mutant proves $(wc -l < "$work/weaker.txt") fewer unwinnable; of the first $(head -"$ask" "$work/weaker.txt" | wc -l), $(wc -l < "$work/unproven.txt") stay unproven with the full budget:"
-if [ -n "${CHA:-}" ]; then
+if [ -n "${CHA:-}" ] && [ -s "$work/unproven.txt" ]; then
   # CHA reads `FEN white|black` a line and answers `winnable LINE | unwinnable | undetermined`.
   cut -f1,2 "$work/unproven.txt" | tr '\t' ' ' | "$CHA" | grep -E '^(winnable|unwinnable|undetermined)' |
     awk '{print "CHA: "$1}' | paste "$work/unproven.txt" -
