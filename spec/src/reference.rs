@@ -15,8 +15,8 @@ use arbiter_core::notation::{
 };
 use arbiter_core::types::RuleModel;
 use arbiter_core::{
-    decided_forfeit_outcome, perft, CastlingMode, ClockTime, Color, DrawClaim, FenError, Forfeit, Game, GameError,
-    GameResult, Laws, Position, SealedVerdict, Termination, UciError,
+    perft, CastlingMode, ClockTime, Color, DrawClaim, FenError, Forfeit, Game, GameError, GameResult, Laws, Position,
+    SealedVerdict, Termination, UciError,
 };
 
 use crate::excerpt::excerpt;
@@ -201,17 +201,15 @@ impl Reference {
 
     /// FIDE 6.9: the result when `flagged`'s flag falls in this position.
     pub fn flag(&mut self, spec: &PositionSpec, flagged: Color) -> Answer<GameResult> {
-        let game = self.replay(spec)?;
+        let mut game = self.replay(spec)?;
         // A game that has already ended (5.2.2: a dead position ends it at once) keeps its result.
         if let Some(outcome) = game.outcome() {
             return Ok(outcome.result());
         }
         // FIDE 6.9 turns on whether the opponent can still checkmate: a question the core may
-        // leave undetermined within its budget, which is reported, never taken as an answer.
-        let outcome = decided_forfeit_outcome(game.laws(), game.position(), flagged, Forfeit::FlagFall);
-        outcome.map(|o| o.result()).ok_or_else(|| {
-            Failure::Broken(GameError::ForfeitUndetermined { player: flagged, kind: Forfeit::FlagFall }.to_string())
-        })
+        // leave undetermined within its budget, which is reported ([`game_error`]), never taken
+        // as an answer.
+        game.decided_forfeit(flagged, Forfeit::FlagFall).map(|o| o.result()).map_err(game_error)
     }
 
     /// FIDE D.2.1: the move in the spoken German words (umlauts spelled out).
@@ -294,9 +292,11 @@ fn bad(kind: ErrorKind, message: impl Into<String>) -> Failure {
 }
 
 /// A game error: a move after the end of the game (FIDE 5.1.1, 5.2, 9.6: the game ended at
-/// once), or an illegal move.
+/// once), an illegal move, or a forfeit the core cannot decide (reported, not answered).
 fn game_error(e: GameError) -> Failure {
     let kind = match e {
+        // The core's limit, not the request's fault: the case cannot be answered.
+        GameError::ForfeitUndetermined { .. } => return Failure::Broken(e.to_string()),
         GameError::AgreementTooEarly { .. } => ErrorKind::BadRequest,
         _ => ErrorKind::IllegalMove,
     };
@@ -359,7 +359,7 @@ fn settings(laws: Laws, spec: &PositionSpec, setup: &EventSetup) -> Settings {
 fn run_events(laws: Laws, spec: &PositionSpec, setup: &EventSetup, events: &[Event]) -> Answer<EventOutcome> {
     let judged = judge(settings(laws, spec, setup), &spec.moves, events).map_err(|e| match e {
         // A forfeit that turns on a question the core left undetermined is reported, never
-        // answered as a loss (the same report as [`Reference::flag`]'s).
+        // answered as a loss (as [`game_error`] reports it, with the event's time).
         TimelineError::Event { error: ArbiterError::Game(GameError::ForfeitUndetermined { .. }), .. } => {
             Failure::Broken(e.to_string())
         }
