@@ -20,8 +20,8 @@ use crate::message::{ErrorBody, Hello, Op, Reply, Request};
 /// use std::time::Duration;
 /// use arbiter_protocol::{client::Adapter, Implementation};
 ///
-/// // An adapter that answers its first request (`hello`, id 1) and then only reads.
-/// let command = r#"sh -c 'echo "{\"id\":1,\"name\":\"echo\",\"version\":\"1\",\"protocol\":1,\"ops\":[]}"; cat >/dev/null'"#;
+/// // An adapter that reads its first request (`hello`, id 1), answers it and then only reads.
+/// let command = r#"sh -c 'read -r request; echo "{\"id\":1,\"name\":\"echo\",\"version\":\"1\",\"protocol\":1,\"ops\":[]}"; cat >/dev/null'"#;
 /// let mut adapter = Adapter::new(command, Duration::from_secs(10));
 /// let hello = adapter.hello().unwrap();
 /// assert_eq!(hello.name, "echo");
@@ -104,13 +104,16 @@ impl Adapter {
         let deadline = deadline_after(self.timeout);
         let timeout = self.timeout;
         let previous = self.answered.clone();
+        let fresh = self.process.is_none();
         let process = self.start()?;
         if let Some(extra) = process.pending_line() {
-            let earlier = previous.unwrap_or_else(|| "an earlier request".to_owned());
-            return Err(Failure::Broken(format!(
-                "the adapter printed {} after its answer to {earlier}, before {what} was sent: it answered twice",
-                excerpt(&extra)
-            )));
+            let extra = excerpt(&extra);
+            return Err(Failure::Broken(if fresh {
+                format!("the adapter printed {extra} before it was sent any request: an answer follows its request")
+            } else {
+                let earlier = previous.unwrap_or_else(|| "an earlier request".to_owned());
+                format!("the adapter printed {extra} after its answer to {earlier}, before {what} was sent: it answered twice")
+            }));
         }
         let line = serde_json::to_string(request).map_err(|e| Failure::Broken(e.to_string()))?;
         process.send(&line).map_err(|e| Failure::Broken(format!("the adapter cannot be sent {what}: {e}")))?;
