@@ -30,6 +30,16 @@ done
 step "cargo test"
 cargo test --workspace
 
+# The main job's release build (fat LTO, one codegen unit: minutes on one core at its end) runs
+# beside the steps below, which leave a core idle much of the time (the peers, the fuzzing runs);
+# the main job waits for it. Started after the test suite, whose deadlines it could otherwise
+# crowd.
+step "the main job's release build, in the background"
+release_log=$(mktemp)
+cargo build --release --quiet -p arbiter-spec --bin arbiter >"$release_log" 2>&1 &
+release_build=$!
+trap 'kill "$release_build" 2>/dev/null || true; rm -f "$release_log"' EXIT
+
 # The PEXT slider tables replace the magic ones when the core is compiled with BMI2; check them
 # against the perft suites on a CPU that has it.
 if grep -qw bmi2 /proc/cpuinfo 2>/dev/null; then
@@ -56,6 +66,10 @@ step "fuzzing"
 FUZZ_SECONDS="${FUZZ_SECONDS:-30}" FUZZ_ONE_BUILD=1 ci/fuzz.sh
 
 step "main job: the corpus against the reference core"
+if ! wait "$release_build"; then
+  cat "$release_log" >&2
+  exit 1
+fi
 cargo run --release --quiet -p arbiter-spec --bin arbiter -- check
 cargo run --release --quiet -p arbiter-spec --bin arbiter -- run
 

@@ -304,7 +304,11 @@ fn forfeit_5_1_2_6_9_7_5_5_undetermined_is_an_error_not_a_loss_2023() {
     assert_eq!(flagged, Err(undetermined(Forfeit::FlagFall)));
     let mut a = arbiter_from(Laws::Fide2023, tc(90 * MIN, 0), fen, Supervision::Full);
     play(&mut a, &[mv(1_000, "d8d6")]);
+    let before = (a.illegal_moves(Color::Black), a.remaining_ms(Color::White), a.remaining_ms(Color::Black));
     assert_eq!(a.apply(&mv(2_000, "d8d6")), Err(undetermined(Forfeit::IllegalMoves)));
+    // The error leaves the arbiter as it was: the move not counted, the clocks not restarted.
+    assert_eq!((a.illegal_moves(Color::Black), a.remaining_ms(Color::White), a.remaining_ms(Color::Black)), before);
+    assert_eq!((a.status(), a.to_move(), a.clock().running()), (Status::Ongoing, Color::Black, Some(Color::Black)));
 }
 
 #[test]
