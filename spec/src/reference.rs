@@ -291,12 +291,20 @@ fn bad(kind: ErrorKind, message: impl Into<String>) -> Failure {
     Failure::Answered(ErrorBody::new(kind, message.into()))
 }
 
+/// A game error that is the core's limit, not the request's fault: a forfeit that turns on a
+/// question the analysis left undetermined within its budget. The case cannot be answered; it
+/// is reported, never answered as a loss.
+fn beyond_the_core(e: &GameError) -> bool {
+    matches!(e, GameError::ForfeitUndetermined { .. })
+}
+
 /// A game error: a move after the end of the game (FIDE 5.1.1, 5.2, 9.6: the game ended at
 /// once), an illegal move, or a forfeit the core cannot decide (reported, not answered).
 fn game_error(e: GameError) -> Failure {
+    if beyond_the_core(&e) {
+        return Failure::Broken(e.to_string());
+    }
     let kind = match e {
-        // The core's limit, not the request's fault: the case cannot be answered.
-        GameError::ForfeitUndetermined { .. } => return Failure::Broken(e.to_string()),
         GameError::AgreementTooEarly { .. } => ErrorKind::BadRequest,
         _ => ErrorKind::IllegalMove,
     };
@@ -357,10 +365,9 @@ fn settings(laws: Laws, spec: &PositionSpec, setup: &EventSetup) -> Settings {
 /// FIDE 4, 6, 7, 9: the arbiter's judgement of the events (see [`arbiter_core::arbiter::timeline`]),
 /// in the protocol's words.
 fn run_events(laws: Laws, spec: &PositionSpec, setup: &EventSetup, events: &[Event]) -> Answer<EventOutcome> {
-    let judged = judge(settings(laws, spec, setup), &spec.moves, events).map_err(|e| match e {
-        // A forfeit that turns on a question the core left undetermined is reported, never
-        // answered as a loss (as [`game_error`] reports it, with the event's time).
-        TimelineError::Event { error: ArbiterError::Game(GameError::ForfeitUndetermined { .. }), .. } => {
+    let judged = judge(settings(laws, spec, setup), &spec.moves, events).map_err(|e| match &e {
+        // Reported as [`game_error`] reports it, with the event's time.
+        TimelineError::Event { error: ArbiterError::Game(g), .. } if beyond_the_core(g) => {
             Failure::Broken(e.to_string())
         }
         _ => bad(ErrorKind::BadRequest, e.to_string()),
