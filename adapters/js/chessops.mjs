@@ -46,7 +46,10 @@ function uciOf(pos, move, chess960) {
 function legalMove(pos, text, chess960) {
   const parsed = parseUci(text);
   if (parsed === undefined || !('from' in parsed)) throw new Failure('illegal_move', `${JSON.stringify(text)} is not a UCI move`);
-  const move = chess960 ? parsed : normalizeMove(pos, parsed);
+  // normalizeMove rewrites standard castling (e1g1) as king takes rook and returns the move
+  // without its promotion: a move with a promotion letter is never castling, so it is left
+  // as written for isLegal to judge (e1g1q is no legal move).
+  const move = chess960 || parsed.promotion ? parsed : normalizeMove(pos, parsed);
   if (!pos.isLegal(move)) throw new Failure('illegal_move', `${text} is not a legal move in ${fenOf(pos)}`);
   return move;
 }

@@ -322,6 +322,12 @@ fn uci_castling_forms() {
     assert_eq!(p.parse_uci("e2e4").unwrap_err().kind(), "illegal_move");
     assert_eq!(p.parse_uci("e1").unwrap_err().kind(), "invalid_move");
     assert_eq!(p.parse_uci("e1g1Q").unwrap_err().kind(), "invalid_move");
+    // Four or five bytes but not ASCII: a character across the squares' bytes is refused as
+    // text, not sliced through.
+    for text in ["e\u{e9}4", "e1\u{e9}1", "e1g\u{e9}"] {
+        assert_eq!(p.parse_uci(text).unwrap_err().kind(), "invalid_move", "{text}");
+        assert!(!arbiter_core::is_uci_text(text), "{text}");
+    }
 }
 
 fn castle_960(fen: &str, uci: &str) -> Option<String> {
