@@ -73,8 +73,10 @@ impl Reference {
 }
 
 impl Reference {
-    /// Bounds every request by `timeout`, as `--timeout` bounds an adapter's: the in-process
-    /// reference is judged by the same deadline as any other implementation.
+    /// Bounds a perft by `timeout`, as `--timeout` bounds an adapter's requests: the in-process
+    /// reference is judged by the same deadline as any other implementation. Perft is the one
+    /// request whose work grows without bound; the unwinnability searches of 5.2.2 and 6.9 stop
+    /// at their node budget, and the other requests are a few moves' work.
     pub fn with_timeout(self, timeout: Duration) -> Reference {
         Reference { timeout: Some(timeout), ..self }
     }
