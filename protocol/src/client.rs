@@ -139,7 +139,7 @@ pub(crate) fn seconds(duration: Duration) -> String {
 }
 
 /// A request in words for messages: its id, its op and its position (bounded).
-fn describe(request: &Request) -> String {
+pub(crate) fn describe(request: &Request) -> String {
     let fields = serde_json::to_value(&request.op).unwrap_or(Value::Null);
     let op = fields.get("op").and_then(Value::as_str).unwrap_or("?");
     let mut text = format!("request {} ({op}", request.id);

@@ -38,6 +38,7 @@ pub mod message;
 #[cfg(feature = "schema")]
 pub mod schema;
 pub mod serve;
+pub mod watchdog;
 
 pub use arbiter_types as types;
 pub use implementation::{dispatch, Answer, Failure, Implementation};

@@ -9,7 +9,7 @@
 
 pub use arbiter_protocol::client as adapter;
 pub use arbiter_protocol::message as protocol;
-pub use arbiter_protocol::{child, excerpt, implementation, serve};
+pub use arbiter_protocol::{child, excerpt, implementation, serve, watchdog};
 
 pub mod answer_check;
 pub mod badge;

@@ -27,6 +27,7 @@ use crate::protocol::{
     Observation, Op, ParseSanAnswer, PerftAnswer, PositionSpec, Reply, SanAnswer, ScoresheetAnswer, SealedAnswer,
     SpokenAnswer, Status, PROTOCOL_VERSION,
 };
+use crate::watchdog::Watchdog;
 
 /// The reference core, deciding under one edition of the Laws and one rule profile.
 ///
@@ -73,12 +74,31 @@ impl Reference {
 }
 
 impl Reference {
-    /// Bounds a perft by `timeout`, as `--timeout` bounds an adapter's requests: the in-process
-    /// reference is judged by the same deadline as any other implementation. Perft is the one
-    /// request whose work grows without bound; the unwinnability searches of 5.2.2 and 6.9 stop
-    /// at their node budget, and the other requests are a few moves' work.
+    /// Bounds a perft by `timeout`: a perft still counting at the deadline stops and answers
+    /// TIMEOUT. Perft is the one request whose work grows without bound; the unwinnability
+    /// searches of 5.2.2 and 6.9 stop at their node budget, and the other requests are a few
+    /// moves' work. [`Reference::watched`] bounds every request.
     pub fn with_timeout(self, timeout: Duration) -> Reference {
         Reference { timeout: Some(timeout), ..self }
+    }
+
+    /// The reference as `arbiter run` asks it, judged by the same deadline as any other
+    /// implementation (`--timeout`): a perft stops at `timeout`, and every request is answered
+    /// on a thread of its own and is a TIMEOUT when not answered within `timeout` (a bug that
+    /// makes the core loop fails its case instead of hanging the run).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use arbiter_spec::implementation::perft;
+    /// use arbiter_spec::protocol::PositionSpec;
+    /// use arbiter_spec::reference::Reference;
+    ///
+    /// let mut reference = Reference::default().watched(Duration::from_secs(10));
+    /// let start = PositionSpec { fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(), ..Default::default() };
+    /// assert_eq!(perft(&mut reference, &start, 3).unwrap().nodes, 8_902);
+    /// ```
+    pub fn watched(self, timeout: Duration) -> Watchdog<Reference> {
+        Watchdog::new("the reference core", self.with_timeout(timeout), timeout)
     }
 }
 

@@ -1,5 +1,7 @@
 //! The whole shipped corpus against the reference core, in-process and through `arbiter serve`
-//! as an external process (the adapter protocol end to end).
+//! as an external process (the adapter protocol end to end). In-process, the reference is asked
+//! as `arbiter run` asks it, each request within the default timeout: a core that loops fails
+//! its case (which is how mutation testing counts such a bug caught, docs/mutation.md).
 
 use std::time::Duration;
 
@@ -10,7 +12,7 @@ use arbiter_spec::implementation::Implementation;
 use arbiter_spec::outcome::{CaseReport, Outcome, Summary};
 use arbiter_spec::profile;
 use arbiter_spec::reference::Reference;
-use arbiter_spec::runner::{run, Factory, RunOptions};
+use arbiter_spec::runner::{run, Factory, RunOptions, DEFAULT_TIMEOUT};
 
 fn shipped() -> Corpus {
     corpus::load(&corpus::default_dir()).expect("the shipped corpus loads")
@@ -44,7 +46,8 @@ fn unexpected(reports: &[CaseReport]) -> Vec<String> {
 #[test]
 fn whole_corpus_in_process_has_no_failures() {
     let corpus = shipped();
-    let factory = || -> Result<Box<dyn Implementation>, String> { Ok(Box::new(Reference::default())) };
+    let factory =
+        || -> Result<Box<dyn Implementation>, String> { Ok(Box::new(Reference::default().watched(DEFAULT_TIMEOUT))) };
     let reports = run_with(&corpus, &factory, 2);
     assert_eq!(unexpected(&reports), Vec::<String>::new());
     // The reference answers every operation: a case is skipped only when it holds for
@@ -70,7 +73,9 @@ fn whole_corpus_through_arbiter_serve_matches_in_process() {
     let served = run_with(&corpus, &factory, 2);
     assert_eq!(unexpected(&served), Vec::<String>::new());
     let in_process = {
-        let factory = || -> Result<Box<dyn Implementation>, String> { Ok(Box::new(Reference::default())) };
+        let factory = || -> Result<Box<dyn Implementation>, String> {
+            Ok(Box::new(Reference::default().watched(DEFAULT_TIMEOUT)))
+        };
         run_with(&corpus, &factory, 1)
     };
     let outcomes = |reports: &[CaseReport]| reports.iter().map(|r| (r.id.clone(), r.outcome)).collect::<Vec<_>>();
@@ -103,7 +108,7 @@ fn every_profile_passes_on_the_core() {
     let cases: Vec<_> = corpus.cases.iter().collect();
     for profile in profile::Profile::all() {
         let factory = || -> Result<Box<dyn Implementation>, String> {
-            Ok(Box::new(Reference::for_profile(&profile, profile.laws)))
+            Ok(Box::new(Reference::for_profile(&profile, profile.laws).watched(DEFAULT_TIMEOUT)))
         };
         let mut options = RunOptions::new(profile);
         options.baseline = known_core_failures();

@@ -15,7 +15,7 @@ use arbiter_spec::profile::{Profile, DEFAULT_PROFILE};
 use arbiter_spec::protocol::Hello;
 use arbiter_spec::reference::Reference;
 use arbiter_spec::report::{self, shell_word, Format, RunInfo};
-use arbiter_spec::runner::{self, RunOptions};
+use arbiter_spec::runner::{self, RunOptions, DEFAULT_TIMEOUT};
 use arbiter_spec::uci::UciImplementation;
 
 use super::selection::{print_errors, Selection};
@@ -64,16 +64,14 @@ pub struct Args {
     /// Cases run in parallel (one adapter process each; 1 to 256, and no more than the cases).
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = parse_jobs)]
     pub jobs: usize,
-    /// Seconds an adapter may take per request (over 0, at most a day).
+    /// Seconds an implementation may take per request, the in-process reference core's included
+    /// (over 0, at most a day).
     #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Duration,
     /// The report format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
 }
-
-/// `--timeout`'s default.
-const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The most jobs `--jobs` accepts: each is a thread and an implementation's process, and more
 /// than this many at once is a typo (`--jobs 5000`) rather than a machine that gains from them.
@@ -363,7 +361,7 @@ impl Peer {
     pub fn start(&self, options: &RunOptions) -> Result<Box<dyn Implementation>, String> {
         Ok(match self {
             Peer::Reference { timeout } => {
-                Box::new(Reference::for_profile(&options.profile, options.laws).with_timeout(*timeout))
+                Box::new(Reference::for_profile(&options.profile, options.laws).watched(*timeout))
             }
             Peer::Adapter { command, timeout } => Box::new(Adapter::new(command, *timeout)),
             Peer::Uci { command, timeout } => {

@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
 mod questions;
 mod verdict;
@@ -20,6 +21,10 @@ use crate::profile::Profile;
 use crate::protocol::{Hello, Op, ParseSanAnswer, PositionSpec};
 use questions::{pgn_move_failed, Asked, OPERATIONS};
 use verdict::{unable, Verdict};
+
+/// Each request's time limit unless `--timeout` says otherwise, for the reference core as for
+/// any other implementation.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How to run.
 #[derive(Clone, Debug)]
