@@ -1,7 +1,7 @@
 //! Static proofs that `side` can never checkmate (FIDE 5.2.2, 6.9). Each is sound on its
 //! own; when none applies the question goes to the helpmate search.
 
-use crate::{Bitboard, Color, Position, Role};
+use crate::{material, Color, Position, Role};
 
 use super::{mate_patterns, regions, Proof};
 
@@ -31,22 +31,13 @@ fn bare_king(pos: &Position, side: Color) -> bool {
     !pos.by_color(side).more_than_one()
 }
 
-/// FIDE 5.2.2: with no pawn on the board, `side` has only bishops on squares of one colour and
-/// the opponent has at most bishops on that same colour. A mated king stands on a square of
-/// that colour (a bishop gives the check); its two to four orthogonal neighbours are of the
-/// other colour, so no bishop attacks them and none of the opponent's bishops can block them,
-/// and a king that is not adjacent covers at most one of them: the king always has a flight.
+/// FIDE 5.2.2: every man but the kings is a bishop, and by the material rule
+/// ([`material::has_mating_material`], where it is defined once) `side` cannot mate: every
+/// bishop stands on squares of one colour. A mated king stands on a square of that colour (a
+/// bishop gives the check); its two to four orthogonal neighbours are of the other colour, so
+/// no bishop attacks them and none of the opponent's bishops can block them, and a king that
+/// is not adjacent covers at most one of them: the king always has a flight.
 fn bishops_of_one_colour(pos: &Position, side: Color) -> bool {
-    if pos.by_role(Role::Pawn).any() {
-        return false;
-    }
-    let kings = pos.by_role(Role::King);
-    let side_pieces = pos.by_color(side) & !kings;
-    let loser_pieces = pos.by_color(!side) & !kings;
-    let bishops = pos.by_role(Role::Bishop);
-    if side_pieces != side_pieces & bishops || loser_pieces != loser_pieces & bishops {
-        return false;
-    }
-    let all = side_pieces | loser_pieces;
-    (all & Bitboard::LIGHT_SQUARES).is_empty() || (all & Bitboard::DARK_SQUARES).is_empty()
+    let men = pos.occupied() & !pos.by_role(Role::King);
+    men == men & pos.by_role(Role::Bishop) && !material::has_mating_material(pos, side)
 }
