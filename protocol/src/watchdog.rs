@@ -1,13 +1,12 @@
-//! An in-process implementation held to the same deadline as a program: each request is
-//! answered on a thread that holds the implementation, and one not answered within the timeout is a
-//! [`Failure::Timeout`] instead of a hang.
+//! An in-process implementation held to the same deadline as a program: one thread holds the
+//! implementation and answers the requests in order, and a request not answered within the
+//! timeout is a [`Failure::Timeout`] instead of a hang.
 //!
 //! A thread cannot be stopped from outside, so an implementation still busy with a request
 //! past its deadline stays busy: the requests after it are refused at once, each with a
 //! timeout that names the late request, until it comes back (then it answers again). One that
 //! panics is a [`Failure::Broken`] that names the request and the panic, and the next request
-//! is answered by a fresh copy, as an adapter is started again after a crash. The requests
-//! are answered in order by one thread, which holds the implementation.
+//! is answered by a fresh copy on a new thread, as an adapter is started again after a crash.
 //!
 //! ```
 //! use std::time::Duration;
@@ -71,16 +70,15 @@ pub struct Watchdog<I> {
 type Job<I> = Box<dyn FnOnce(&mut I) + Send>;
 
 /// A thread that answers requests in order with its own copy of the implementation, and says
-/// which request it has finished after each.
+/// when it has finished each.
 struct Worker<I> {
-    jobs: mpsc::Sender<(u64, Job<I>)>,
-    finished: mpsc::Receiver<u64>,
+    jobs: mpsc::Sender<Job<I>>,
+    finished: mpsc::Receiver<()>,
     thread: JoinHandle<()>,
 }
 
 /// A request that ran past its deadline.
 struct Late {
-    id: u64,
     request: String,
     deadline: Instant,
 }
@@ -108,7 +106,7 @@ impl<I: Implementation + Clone + Send + 'static> Watchdog<I> {
             // The receiver is gone only when the request was given up: nothing is left to tell.
             let _ = answer_to.send(ask(implementation, &request.op));
         });
-        if self.worker.as_ref().is_none_or(|worker| worker.jobs.send((request.id, job)).is_err()) {
+        if self.worker.as_ref().is_none_or(|worker| worker.jobs.send(job).is_err()) {
             return Err(self.lost(&what));
         }
         match answer.recv_timeout(self.timeout) {
@@ -120,7 +118,7 @@ impl<I: Implementation + Clone + Send + 'static> Watchdog<I> {
                 answer
             }
             Err(RecvTimeoutError::Timeout) => {
-                self.late = Some(Late { id: request.id, request: what.clone(), deadline: Instant::now() });
+                self.late = Some(Late { request: what.clone(), deadline: Instant::now() });
                 Err(Failure::Timeout(format!(
                     "no answer to {what} within {} from {}",
                     seconds(self.timeout),
@@ -136,24 +134,19 @@ impl<I: Implementation + Clone + Send + 'static> Watchdog<I> {
         let (Some(late), Some(worker)) = (&self.late, &self.worker) else { return Ok(()) };
         // The grace runs from the deadline: once it is over, a request is refused at once.
         let grace_ends = late.deadline + GRACE.min(self.timeout);
-        loop {
-            match worker.finished.recv_timeout(grace_ends.saturating_duration_since(Instant::now())) {
-                Ok(id) if id < late.id => continue,
-                // Back, or lost to a panic (a fresh thread then answers).
-                Ok(_) => break,
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.worker = None;
-                    break;
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(Failure::Timeout(format!(
-                        "{what} was not asked: {} is still answering {}, which ran past its {} deadline {:.1} s ago",
-                        self.name,
-                        late.request,
-                        seconds(self.timeout),
-                        late.deadline.elapsed().as_secs_f64()
-                    )))
-                }
+        match worker.finished.recv_timeout(grace_ends.saturating_duration_since(Instant::now())) {
+            // Back: the late request was the one job outstanding.
+            Ok(_) => {}
+            // Lost to a panic: a fresh thread answers next.
+            Err(RecvTimeoutError::Disconnected) => self.worker = None,
+            Err(RecvTimeoutError::Timeout) => {
+                return Err(Failure::Timeout(format!(
+                    "{what} was not asked: {} is still answering {}, which ran past its {} deadline {:.1} s ago",
+                    self.name,
+                    late.request,
+                    seconds(self.timeout),
+                    late.deadline.elapsed().as_secs_f64()
+                )))
             }
         }
         self.late = None;
@@ -163,15 +156,15 @@ impl<I: Implementation + Clone + Send + 'static> Watchdog<I> {
     /// Starts a worker with a fresh copy of the implementation if there is none.
     fn start(&mut self, what: &str) -> Answer<()> {
         if self.worker.is_none() {
-            let (jobs, queue) = mpsc::channel::<(u64, Job<I>)>();
+            let (jobs, queue) = mpsc::channel::<Job<I>>();
             let (finish, finished) = mpsc::channel();
             let mut implementation = self.fresh.clone();
             let thread = thread::Builder::new()
                 .name("arbiter-watched".into())
                 .spawn(move || {
-                    for (id, job) in queue {
+                    for job in queue {
                         job(&mut implementation);
-                        if finish.send(id).is_err() {
+                        if finish.send(()).is_err() {
                             break;
                         }
                     }
@@ -228,7 +221,8 @@ mod tests {
     use crate::message::{PerftAnswer, PositionSpec, PROTOCOL_VERSION};
 
     /// Answers perft with `depth` nodes after sleeping `depth` tenths of a second; panics at
-    /// depth 0. Counts the copies that answered (`copies` is shared by every copy).
+    /// depth 0, and from depth 50 after sleeping `depth - 50` tenths. Counts the copies that
+    /// answered (`copies` is shared by every copy).
     #[derive(Clone)]
     struct Sleeper {
         copies: Arc<AtomicU32>,
@@ -248,6 +242,10 @@ mod tests {
             }
             let Op::Perft { depth, .. } = op else { return Err(Failure::unsupported(op.name())) };
             assert!(*depth > 0, "depth 0 is not counted here");
+            if *depth >= 50 {
+                thread::sleep(Duration::from_millis(100 * u64::from(*depth - 50)));
+                panic!("depth {depth} is too deep");
+            }
             thread::sleep(Duration::from_millis(100 * u64::from(*depth)));
             Ok(Reply::Perft(PerftAnswer { nodes: u64::from(*depth), divide: Default::default() }))
         }
@@ -325,5 +323,16 @@ mod tests {
         assert_eq!(broken, "the sleeper panicked answering request 2 (perft of \"8/8/8/8/8/8/8/K6k w - - 0 1\"): depth 0 is not counted here");
         assert_eq!(nodes(watched.answer(&perft(1))), 1);
         assert_eq!(copies.load(Ordering::SeqCst), 2, "a fresh copy answered after the panic");
+    }
+
+    #[test]
+    fn a_late_request_that_panics_leaves_a_fresh_copy_to_answer() {
+        let (mut watched, copies) = watched(250);
+        assert!(matches!(watched.answer(&perft(54)), Err(Failure::Timeout(_))));
+        // It panics 0.4 s in, after its deadline: the next request, a second later, finds the
+        // thread gone.
+        thread::sleep(Duration::from_millis(1_000));
+        assert_eq!(nodes(watched.answer(&perft(1))), 1);
+        assert_eq!(copies.load(Ordering::SeqCst), 2, "a fresh copy answered after the late panic");
     }
 }
