@@ -115,6 +115,12 @@ fn the_rerun_hint_keeps_the_baseline_the_node_limit_and_the_timeout() {
     let hint = out.lines().find(|l| l.trim_start().starts_with("rerun:")).expect("a rerun hint");
     assert!(hint.contains(&format!("--expect {file}")) || hint.contains(&format!("--expect '{file}'")), "{hint}");
     assert!(hint.contains("--max-nodes 5000") && hint.contains("--timeout 2.5"), "{hint}");
+    // The default timeout is not repeated: `--timeout`'s default text and the runner's
+    // `DEFAULT_TIMEOUT` name the same time.
+    let (code, out, _) = arbiter(&["run", "--uci", &buggy, "--clause", "3.7.3.1", "--max-nodes", "5000"]);
+    assert_eq!(code, 1, "{out}");
+    let hint = out.lines().find(|l| l.trim_start().starts_with("rerun:")).expect("a rerun hint");
+    assert!(!hint.contains("--timeout"), "{hint}");
 }
 
 /// `--exclude-id`, `--exclude-tag` and `--exclude-file` leave out what they name, and only that.
