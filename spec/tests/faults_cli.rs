@@ -554,3 +554,18 @@ fn json_report_keeps_ids_whole_and_quotes_adapter_messages_bounded() {
     assert!(!actual.contains('\u{1b}') && actual.contains("\\u{1b}[31mred"), "{actual:.300}");
     assert!(actual.len() < 1_000 && actual.contains("bytes)"), "{} bytes: {actual:.300}", actual.len());
 }
+
+/// The in-process reference is held to `--timeout` like any program: a flag question whose
+/// search takes longer (CHA's line 522, some two million nodes: a few tenths of a second at
+/// best) is a TIMEOUT that names the request, the requests asked while the reference is still
+/// busy with it are refused at once (TIMEOUT, naming the late request) instead of waiting, and
+/// the run ends with status 1 rather than waiting for the search.
+#[test]
+fn the_reference_past_its_deadline_is_a_timeout_not_a_wait() {
+    let (code, out, err) = arbiter(&["run", "--clause", "6.9", "--timeout", "0.01"]);
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(out.contains("TIMEOUT flag-cha-522-6-9"), "{out}");
+    assert!(out.contains("within 0.01 s from the reference core"), "{out}");
+    assert!(out.contains("was not asked: the reference core is still answering request"), "{out}");
+    assert!(!err.contains("panicked"), "{err}");
+}
