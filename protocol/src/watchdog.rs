@@ -40,6 +40,7 @@
 
 use std::any::Any;
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -96,18 +97,19 @@ impl<I: Implementation + Clone + Send + 'static> Watchdog<I> {
         op: Op,
         ask: impl FnOnce(&mut I, &Op) -> Answer<T> + Send + 'static,
     ) -> Answer<T> {
-        let request = Request { id: self.next_id, op };
+        // Described (JSON, the whole move list) only for a message, not on every request.
+        let request = Arc::new(Request { id: self.next_id, op });
         self.next_id += 1;
-        let what = describe(&request);
-        self.wait_for_late(&what)?;
-        self.start(&what)?;
+        self.wait_for_late(&request)?;
+        self.start(&request)?;
         let (answer_to, answer) = mpsc::channel();
+        let asked = Arc::clone(&request);
         let job: Job<I> = Box::new(move |implementation| {
             // The receiver is gone only when the request was given up: nothing is left to tell.
-            let _ = answer_to.send(ask(implementation, &request.op));
+            let _ = answer_to.send(ask(implementation, &asked.op));
         });
         if self.worker.as_ref().is_none_or(|worker| worker.jobs.send(job).is_err()) {
-            return Err(self.lost(&what));
+            return Err(self.lost(&request));
         }
         match answer.recv_timeout(self.timeout) {
             Ok(answer) => {
@@ -118,6 +120,7 @@ impl<I: Implementation + Clone + Send + 'static> Watchdog<I> {
                 answer
             }
             Err(RecvTimeoutError::Timeout) => {
+                let what = describe(&request);
                 self.late = Some(Late { request: what.clone(), deadline: Instant::now() });
                 Err(Failure::Timeout(format!(
                     "no answer to {what} within {} from {}",
@@ -125,12 +128,12 @@ impl<I: Implementation + Clone + Send + 'static> Watchdog<I> {
                     self.name
                 )))
             }
-            Err(RecvTimeoutError::Disconnected) => Err(self.lost(&what)),
+            Err(RecvTimeoutError::Disconnected) => Err(self.lost(&request)),
         }
     }
 
     /// Waits at most the grace for a late request to end; a timeout naming it if it does not.
-    fn wait_for_late(&mut self, what: &str) -> Answer<()> {
+    fn wait_for_late(&mut self, request: &Request) -> Answer<()> {
         let (Some(late), Some(worker)) = (&self.late, &self.worker) else { return Ok(()) };
         // The grace runs from the deadline: once it is over, a request is refused at once.
         let grace_ends = late.deadline + GRACE.min(self.timeout);
@@ -141,7 +144,8 @@ impl<I: Implementation + Clone + Send + 'static> Watchdog<I> {
             Err(RecvTimeoutError::Disconnected) => self.worker = None,
             Err(RecvTimeoutError::Timeout) => {
                 return Err(Failure::Timeout(format!(
-                    "{what} was not asked: {} is still answering {}, which ran past its {} deadline {:.1} s ago",
+                    "{} was not asked: {} is still answering {}, which ran past its {} deadline {:.1} s ago",
+                    describe(request),
                     self.name,
                     late.request,
                     seconds(self.timeout),
@@ -154,7 +158,7 @@ impl<I: Implementation + Clone + Send + 'static> Watchdog<I> {
     }
 
     /// Starts a worker with a fresh copy of the implementation if there is none.
-    fn start(&mut self, what: &str) -> Answer<()> {
+    fn start(&mut self, request: &Request) -> Answer<()> {
         if self.worker.is_none() {
             let (jobs, queue) = mpsc::channel::<Job<I>>();
             let (finish, finished) = mpsc::channel();
@@ -169,7 +173,9 @@ impl<I: Implementation + Clone + Send + 'static> Watchdog<I> {
                         }
                     }
                 })
-                .map_err(|e| Failure::Broken(format!("{} cannot be asked {what}: no thread: {e}", self.name)))?;
+                .map_err(|e| {
+                    Failure::Broken(format!("{} cannot be asked {}: no thread: {e}", self.name, describe(request)))
+                })?;
             self.worker = Some(Worker { jobs, finished, thread });
         }
         Ok(())
@@ -177,10 +183,10 @@ impl<I: Implementation + Clone + Send + 'static> Watchdog<I> {
 
     /// The failure of a request whose worker stopped: it panicked, and the next request is
     /// answered by a fresh copy on a new thread.
-    fn lost(&mut self, what: &str) -> Failure {
+    fn lost(&mut self, request: &Request) -> Failure {
         let panic = self.worker.take().and_then(|worker| worker.thread.join().err());
         let panic = panic.map(|payload| panic_message(&*payload)).unwrap_or_else(|| "it stopped".to_owned());
-        Failure::Broken(format!("{} panicked answering {what}: {panic}", self.name))
+        Failure::Broken(format!("{} panicked answering {}: {panic}", self.name, describe(request)))
     }
 }
 
