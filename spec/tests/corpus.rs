@@ -1,7 +1,8 @@
 //! The whole shipped corpus against the reference core, in-process and through `arbiter serve`
 //! as an external process (the adapter protocol end to end). In-process, the reference is asked
 //! as `arbiter run` asks it, each request within the default timeout: a core that loops fails
-//! its case (which is how mutation testing counts such a bug caught, docs/mutation.md).
+//! its case (which is how mutation testing counts such a bug caught, docs/mutation.md), and
+//! so does one that loops while the corpus is read.
 
 use std::time::Duration;
 
@@ -14,8 +15,21 @@ use arbiter_spec::profile;
 use arbiter_spec::reference::Reference;
 use arbiter_spec::runner::{run, Factory, RunOptions, DEFAULT_TIMEOUT};
 
+/// How long reading the shipped corpus may take (well under a second unmutated): a core that
+/// loops while the cases are read (their positions, the editions they name), before any
+/// request the reference's deadline covers, fails here instead of hanging the run.
+const LOAD_DEADLINE: Duration = Duration::from_secs(60);
+
 fn shipped() -> Corpus {
-    corpus::load(&corpus::default_dir()).expect("the shipped corpus loads")
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || sender.send(corpus::load(&corpus::default_dir())));
+    match receiver.recv_timeout(LOAD_DEADLINE) {
+        Ok(loaded) => loaded.expect("the shipped corpus loads"),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            panic!("the shipped corpus was not read within {LOAD_DEADLINE:?}")
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => panic!("reading the shipped corpus panicked"),
+    }
 }
 
 /// The core's known departures from the Laws (`spec/expected/core.txt`, as `arbiter run
