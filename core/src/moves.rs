@@ -90,12 +90,6 @@ impl Move {
             _ => None,
         }
     }
-    /// Whether this is a promotion (FIDE 3.7.3.3): [`Move::promotion_role`] without decoding the
-    /// role.
-    #[inline]
-    pub const fn is_promotion(self) -> bool {
-        self.0 >> 12 >= KIND_PROMOTION
-    }
     /// Whether this is castling (FIDE 3.8.2).
     #[inline]
     pub const fn is_castle(self) -> bool {

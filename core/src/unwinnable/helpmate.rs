@@ -300,7 +300,7 @@ fn may_check(pos: &Position, m: Move, mover: Role, discoverers: Bitboard, checks
     if m.is_castle() || m.is_en_passant() || discoverers.contains(m.from()) {
         return true;
     }
-    if !m.is_promotion() && !checks.any.contains(m.to()) {
+    if m.promotion_role().is_none() && !checks.any.contains(m.to()) {
         // No piece checks from there. A piece that moves away from the king along their line
         // could check only through its own square, and then it would check the king already,
         // on its own side's move; a promoted pawn is the exception (below).
@@ -361,7 +361,7 @@ fn winner_score(pos: &Position, m: Move, mover: Mover, to: Square, loser_king: S
     } else {
         10 * (distance(m.from(), loser_king) - distance(to, loser_king))
     };
-    let piece = mover == Mover::Piece || m.is_promotion();
+    let piece = mover == Mover::Piece || m.promotion_role().is_some();
     let hanging = if piece && king_attacks(loser_king).contains(to) {
         let occupied = pos.occupied().without(m.from()).with(to);
         let defenders = pos.attackers_to(to, occupied) & pos.by_color(us);
