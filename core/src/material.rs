@@ -2,10 +2,10 @@
 //! 5.1.2, 5.2.2, 6.9, 7.5.5, A.5.3), judged from the material on the board alone.
 //!
 //! [`can_checkmate`] and [`is_dead_position`] are the entry points the game and the arbiter
-//! use: the material rule first ([`has_mating_material`], cheap, and exact where it says a
-//! side cannot mate), then the unwinnability analysis of [`mod@crate::unwinnable`] (locked pawns,
-//! entombed pieces, forced moves, exhaustive and helpmate searches) within a node budget. They
-//! err in one direction only: a position whose analysis runs out of budget (undetermined)
+//! use: the unwinnability analysis of [`mod@crate::unwinnable`] within a node budget, whose
+//! first proof is the material rule ([`has_mating_material`], cheap, and exact where it says a
+//! side cannot mate), then locked pawns, entombed pieces, forced moves, exhaustive and
+//! helpmate searches. They err in one direction only: a position whose analysis runs out of budget (undetermined)
 //! counts as one where mate is still possible, so that a game is never ended as dead when it
 //! is not.
 
@@ -40,9 +40,6 @@ pub fn can_checkmate(pos: &Position, side: Color) -> bool {
 /// assert_eq!(checkmate_possible(&pos, Color::White), Some(true));
 /// ```
 pub fn checkmate_possible(pos: &Position, side: Color) -> Option<bool> {
-    if !has_mating_material(pos, side) {
-        return Some(false);
-    }
     match unwinnable::unwinnable_with_budget(pos, side, FORFEIT_BUDGET) {
         Verdict::Winnable(_) => Some(true),
         Verdict::Unwinnable(_) => Some(false),
@@ -71,10 +68,9 @@ pub fn is_dead_position(pos: &Position) -> bool {
 
 /// FIDE 5.2.2: both sides proven unable to mate without a search.
 fn proven_dead(pos: &Position) -> bool {
-    Color::ALL.into_iter().all(|side| {
-        !has_mating_material(pos, side)
-            || matches!(unwinnable::unwinnable_with_budget(pos, side, 0), Verdict::Unwinnable(_))
-    })
+    Color::ALL
+        .into_iter()
+        .all(|side| matches!(unwinnable::unwinnable_with_budget(pos, side, 0), Verdict::Unwinnable(_)))
 }
 
 /// FIDE 5.2.2, the material cases: king against king, king and one knight or one bishop

@@ -296,14 +296,14 @@ fn dead_5_2_2_boxed_king_shuttles_between_two_squares() {
 
 /// FIDE 5.2.2: a lone bishop against rooks and queens (CHA's test vector, lines 508 and 509:
 /// White cannot mate). Next to a king in check from the bishop, a rook or queen always stands
-/// where it can block the check or take the bishop.
+/// where it can block the check or take the bishop ([`Proof::Interposition`]).
 #[test]
 fn one_side_5_2_2_lone_bishop_against_rooks_that_interpose() {
-    // Three rooks are few enough for the placements of `LoneMinorPiece` as well; six are not.
-    check("rr6/rk6/8/8/8/2K5/2B5/8 b - - 0 1", NotMate, Unstated);
-    let six_rooks = "rr1r4/rk1r4/rr6/8/8/2K5/2B5/8 b - - 0 1";
-    check(six_rooks, NotMate, Unstated);
-    assert_eq!(unwinnable(&position(six_rooks), Color::White), Verdict::Unwinnable(Proof::Interposition));
+    // The material rule's case of bishops of one colour against rooks and queens, however many.
+    for fen in ["rr6/rk6/8/8/8/2K5/2B5/8 b - - 0 1", "rr1r4/rk1r4/rr6/8/8/2K5/2B5/8 b - - 0 1"] {
+        check(fen, NotMate, Unstated);
+        assert_eq!(unwinnable(&position(fen), Color::White), Verdict::Unwinnable(Proof::Interposition), "{fen}");
+    }
     // The near miss: a dark bishop of Black's on b8 cannot block on the light diagonal, and the
     // rook is too far away: Be4 is mate.
     check("kb6/8/1K6/8/8/3B4/8/6r1 w - - 0 1", Mate, Unstated);

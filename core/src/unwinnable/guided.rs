@@ -27,7 +27,7 @@ use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
 
 use super::distance;
 use super::reachable::{Exact, KeyBuild};
-use super::static_proof;
+use super::static_proof::MaterialProofs;
 
 /// The deepest iteration, in plies of unrewarded moves. A line is at most [`REWARD_PLIES`]
 /// plus this long, which bounds the recursion (a frame holds a move list, about 1.5 KB): well
@@ -88,9 +88,7 @@ struct Search {
     /// By position: the plies left when it was searched, and the number of that iteration.
     table: HashMap<Exact, (i32, u32), KeyBuild>,
     line: Vec<Move>,
-    material_proofs: HashMap<u128, bool>,
-    /// The last material signature looked up and its answer (most moves capture nothing).
-    last_material: Option<(u128, bool)>,
+    material: MaterialProofs,
 }
 
 /// Searches a helpmate by `winner` from `pos` within `budget` nodes, in one run; the outcome
@@ -129,8 +127,7 @@ impl Deepening {
             stale: false,
             table: HashMap::default(),
             line: Vec::new(),
-            material_proofs: HashMap::new(),
-            last_material: None,
+            material: MaterialProofs::new(winner),
         };
         let knights_rooks_queens = pos.by_role(Role::Knight) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
         let per_ply =
@@ -207,7 +204,7 @@ impl Search {
                 return Step::NoMate;
             }
         }
-        if self.cannot_mate(pos) {
+        if self.material.cannot_mate(pos) {
             return Step::NoMate;
         }
         let moves = pos.legal_moves();
@@ -247,24 +244,6 @@ impl Search {
             self.line.pop();
         }
         Step::NoMate
-    }
-
-    /// A proof from the material alone that the winner can never mate from `pos` (cached by
-    /// material: it does not depend on where the pieces stand).
-    fn cannot_mate(&mut self, pos: &Position) -> bool {
-        let signature = super::reachable::material_signature(pos);
-        if let Some((last, answer)) = self.last_material {
-            if last == signature {
-                return answer;
-            }
-        }
-        let winner = self.winner;
-        let answer = *self
-            .material_proofs
-            .entry(signature)
-            .or_insert_with(|| static_proof::material_proof(pos, winner).is_some());
-        self.last_material = Some((signature, answer));
-        answer
     }
 }
 

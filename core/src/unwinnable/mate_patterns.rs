@@ -40,39 +40,6 @@ pub(super) fn no_mate_with_lone_minor(pos: &Position, side: Color) -> bool {
     !patterns.any_mate()
 }
 
-/// FIDE 5.2.2: `side` has a king and a single bishop, there are no pawns (so no piece is ever
-/// gained and bishops keep their colour), and every piece of the opponent's other than its
-/// king is a rook, a queen, or a bishop of `side`'s bishop's colour: `side` can never mate.
-///
-/// Only the bishop can give check (a king gives none, and with one slider there is no
-/// discovered or double check), along a diagonal to the mated king's square `x`; let `d` be
-/// the square of that diagonal next to `x` (the bishop's own square in a contact check). The
-/// two squares next to both `x` and `d` on a rank or file, `x + (dx, 0)` and `x + (0, dy)`,
-/// are on the board (as `d = x + (dx, dy)` is) and of the other colour, so the bishop never
-/// attacks them, and `side`'s king, which may not stand next to `x` (FIDE 3.8.2), covers at
-/// most one of them. The other must hold one of the mated side's own men, or the king could
-/// step there; on that colour it is a rook or a queen. It stands next to `d` on a line, is not
-/// pinned (a bishop pins only along diagonals, and that square is not on one with `x`), and
-/// can step to `d`: it blocks the check, or captures the bishop. So no check is ever mate.
-pub(super) fn no_mate_lone_bishop_against_interposers(pos: &Position, side: Color) -> bool {
-    if pos.by_role(Role::Pawn).any() {
-        return false;
-    }
-    let kings = pos.by_role(Role::King);
-    let Some(bishop) = (pos.by_color(side) & !kings).single() else {
-        return false;
-    };
-    if pos.role_at(bishop) != Some(Role::Bishop) {
-        return false;
-    }
-    let colour = colour_class(Role::Bishop, bishop);
-    (pos.by_color(!side) & !kings).into_iter().all(|sq| match pos.role_at(sq) {
-        Some(Role::Rook | Role::Queen) => true,
-        Some(Role::Bishop) => colour.contains(sq),
-        _ => false,
-    })
-}
-
 /// The squares a piece can ever stand on: a bishop's colour, or the whole board.
 fn colour_class(role: Role, sq: Square) -> Bitboard {
     match role {

@@ -96,15 +96,22 @@ const MAX_FORCED_PLIES: usize = 256;
 pub enum Proof {
     /// The side has nothing but its king: a king can never give check.
     BareKing,
-    /// No pawn is on the board and every bishop stands on squares of one colour, the side's
-    /// only pieces: the mated king would always have a flight of the other colour.
+    /// No pawn is on the board, every man but the kings is a bishop, and the bishops stand on
+    /// squares of one colour: the mated king would always have a flight of the other colour.
     BishopsOfOneColour,
     /// No pawn is on the board, the side has a single knight or bishop, and no placement of
     /// the opponent's few pieces around its king makes a checkmate.
     LoneMinorPiece,
-    /// No pawn is on the board, the side has a single bishop, and the opponent's pieces are
-    /// rooks, queens and bishops of that bishop's colour: next to a checked king, one of them
-    /// can always block the check or capture the bishop.
+    /// No pawn or knight is on the board, the side's pieces are bishops, and every bishop on
+    /// the board stands on squares of one colour, but the opponent has rooks or queens. Only a
+    /// bishop can give check (bishops of one colour never give a double check: a bishop that
+    /// uncovers another's check moves along a diagonal parallel to the king's other one), along
+    /// a diagonal to the mated king's square `x`; let `d` be the square of that diagonal next
+    /// to `x`. The two squares next to both `x` and `d` on a rank or file are of the other
+    /// colour, so no bishop attacks them, and the side's king, which may not stand next to `x`,
+    /// covers at most one of them. The other must hold one of the mated side's own men, or the
+    /// king could step there; on that colour it is a rook or a queen, not pinned (a bishop pins
+    /// only along diagonals), and it steps to `d`: it blocks the check or captures the bishop.
     Interposition,
     /// The pawns are locked for ever and wall the side's pieces away from the losing king.
     LockedPawns,

@@ -16,12 +16,13 @@
 //! compared exactly (pieces, side to move, castling rights and en passant square), never by
 //! their hash key alone, so a key collision cannot hide a position.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use crate::{Bitboard, CastlingRights, Color, Move, Position, Role, Square};
+use crate::{Bitboard, CastlingRights, Color, Move, Position, Square};
 
-use super::{regions, static_proof};
+use super::regions;
+use super::static_proof::MaterialProofs;
 
 /// How the search ended.
 pub(super) enum Reach {
@@ -93,11 +94,7 @@ pub(super) struct Search {
     parents: Vec<(u32, Move)>,
     /// Positions still to expand, with their index in `parents`.
     frontier: VecDeque<(Position, u32)>,
-    /// The material proofs (bare king, bishops of one colour, lone minor piece) depend only on
-    /// the material: their answers by material signature.
-    material_proofs: HashMap<u128, bool>,
-    /// The last material signature looked up and its answer (most moves capture nothing).
-    last_material: Option<(u128, bool)>,
+    material: MaterialProofs,
 }
 
 /// The index of the start position in `parents` (it has no parent).
@@ -112,8 +109,7 @@ impl Search {
             seen: HashSet::default(),
             parents: Vec::new(),
             frontier: VecDeque::new(),
-            material_proofs: HashMap::new(),
-            last_material: None,
+            material: MaterialProofs::new(side),
         };
         search.seen.insert(Exact::of(pos));
         search.frontier.push_back((*pos, ROOT));
@@ -158,20 +154,7 @@ impl Search {
 
     /// Whether a static proof shows that nothing reachable from `pos` is a mate by `side`.
     fn proven_unwinnable(&mut self, pos: &Position) -> bool {
-        let signature = material_signature(pos);
-        let by_material = match self.last_material {
-            Some((last, answer)) if last == signature => answer,
-            _ => {
-                let side = self.side;
-                let answer = *self
-                    .material_proofs
-                    .entry(signature)
-                    .or_insert_with(|| static_proof::material_proof(pos, side).is_some());
-                self.last_material = Some((signature, answer));
-                answer
-            }
-        };
-        by_material || regions::locked_out(pos, self.side)
+        self.material.cannot_mate(pos) || regions::locked_out(pos, self.side)
     }
 
     /// The moves from the start to the position with index `index`.
@@ -185,24 +168,4 @@ impl Search {
         line.reverse();
         line
     }
-}
-
-/// A number that determines the material on the board: for each colour and role the count,
-/// and for bishops the count on each square colour (4 bits each: at most 10 of a kind).
-/// Whether any pawn stands on the board follows from it.
-pub(super) fn material_signature(pos: &Position) -> u128 {
-    let mut signature = 0u128;
-    for color in Color::ALL {
-        for role in Role::ALL {
-            let pieces = pos.pieces(color, role);
-            let count = if role == Role::Bishop {
-                u128::from((pieces & Bitboard::LIGHT_SQUARES).count())
-                    | (u128::from((pieces & Bitboard::DARK_SQUARES).count()) << 4)
-            } else {
-                u128::from(pieces.count())
-            };
-            signature = (signature << 8) ^ count;
-        }
-    }
-    signature
 }

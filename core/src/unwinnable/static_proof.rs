@@ -1,7 +1,9 @@
 //! Static proofs that `side` can never checkmate (FIDE 5.2.2, 6.9). Each is sound on its
 //! own; when none applies the question goes to the helpmate search.
 
-use crate::{material, Color, Position, Role};
+use std::collections::HashMap;
+
+use crate::{material, Bitboard, Color, Position, Role};
 
 use super::{mate_patterns, regions, Proof};
 
@@ -11,33 +13,79 @@ pub(super) fn proves_unwinnable(pos: &Position, side: Color) -> Option<Proof> {
 }
 
 /// The proofs that depend on the material alone (the roles on the board and the square
-/// colours of the bishops), not on where the pieces stand.
+/// colours of the bishops), not on where the pieces stand: the material rule, then the
+/// placements of the opponent's pieces around a lone minor piece.
 pub(super) fn material_proof(pos: &Position, side: Color) -> Option<Proof> {
-    if bare_king(pos, side) {
-        Some(Proof::BareKing)
-    } else if bishops_of_one_colour(pos, side) {
-        Some(Proof::BishopsOfOneColour)
+    if !material::has_mating_material(pos, side) {
+        Some(material_rule(pos, side))
     } else if mate_patterns::no_mate_with_lone_minor(pos, side) {
         Some(Proof::LoneMinorPiece)
-    } else if mate_patterns::no_mate_lone_bishop_against_interposers(pos, side) {
-        Some(Proof::Interposition)
     } else {
         None
     }
 }
 
-/// FIDE 5.2.2: a king alone can never give check.
-fn bare_king(pos: &Position, side: Color) -> bool {
-    !pos.by_color(side).more_than_one()
+/// [`material_proof`] for one side as the searches ask it, position after position: its answers
+/// depend on the material alone, so each is kept by [`material_signature`], with the last one
+/// at hand (most moves capture nothing).
+pub(super) struct MaterialProofs {
+    side: Color,
+    by_material: HashMap<u128, bool>,
+    last: Option<(u128, bool)>,
 }
 
-/// FIDE 5.2.2: every man but the kings is a bishop, and by the material rule
-/// ([`material::has_mating_material`], where it is defined once) `side` cannot mate: every
-/// bishop stands on squares of one colour. A mated king stands on a square of that colour (a
-/// bishop gives the check); its two to four orthogonal neighbours are of the other colour, so
-/// no bishop attacks them and none of the opponent's bishops can block them, and a king that
-/// is not adjacent covers at most one of them: the king always has a flight.
-fn bishops_of_one_colour(pos: &Position, side: Color) -> bool {
-    let men = pos.occupied() & !pos.by_role(Role::King);
-    men == men & pos.by_role(Role::Bishop) && !material::has_mating_material(pos, side)
+impl MaterialProofs {
+    /// The cache for proofs that `side` cannot mate.
+    pub(super) fn new(side: Color) -> MaterialProofs {
+        MaterialProofs { side, by_material: HashMap::new(), last: None }
+    }
+
+    /// Whether the material of `pos` alone proves that the side can never mate.
+    pub(super) fn cannot_mate(&mut self, pos: &Position) -> bool {
+        let signature = material_signature(pos);
+        if let Some((last, answer)) = self.last {
+            if last == signature {
+                return answer;
+            }
+        }
+        let side = self.side;
+        let answer = *self.by_material.entry(signature).or_insert_with(|| material_proof(pos, side).is_some());
+        self.last = Some((signature, answer));
+        answer
+    }
+}
+
+/// FIDE 5.2.2: which case of the material rule ([`material::has_mating_material`], where the
+/// rule and its reasons are given once) proves that `side` cannot mate.
+fn material_rule(pos: &Position, side: Color) -> Proof {
+    let pieces = pos.by_color(side) & !pos.by_role(Role::King);
+    if pieces.is_empty() {
+        Proof::BareKing
+    } else if (pieces & pos.by_role(Role::Knight)).any() {
+        Proof::LoneMinorPiece
+    } else if pos.occupied() & !pos.by_role(Role::King) == pos.by_role(Role::Bishop) {
+        Proof::BishopsOfOneColour
+    } else {
+        Proof::Interposition
+    }
+}
+
+/// A number that determines the material on the board: for each colour and role the count,
+/// and for bishops the count on each square colour (4 bits each: at most 10 of a kind).
+/// Whether any pawn stands on the board follows from it.
+fn material_signature(pos: &Position) -> u128 {
+    let mut signature = 0u128;
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let pieces = pos.pieces(color, role);
+            let count = if role == Role::Bishop {
+                u128::from((pieces & Bitboard::LIGHT_SQUARES).count())
+                    | (u128::from((pieces & Bitboard::DARK_SQUARES).count()) << 4)
+            } else {
+                u128::from(pieces.count())
+            };
+            signature = (signature << 8) ^ count;
+        }
+    }
+    signature
 }
