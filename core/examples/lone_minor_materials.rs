@@ -1,12 +1,15 @@
-//! The static verdict on every material a lone minor piece's proofs can apply to (FIDE 5.2.2,
-//! 6.9): White's king and a knight, a light-squared or a dark-squared bishop against Black's
-//! king and up to four of queen, rook, knight, light- and dark-squared bishop, no pawns. Those
-//! proofs (`Proof::LoneMinorPiece`, `Proof::Interposition`, `Proof::BishopsOfOneColour`) depend
-//! on the material alone, so this list is their whole domain: one line a material, with a
-//! position of it and the verdict of the proofs that need no search (budget 0).
+//! The static verdict on every material with a lone minor piece (FIDE 5.2.2, 6.9): White's
+//! king and a knight, a light-squared or a dark-squared bishop against Black's king and up to
+//! four of queen, rook, knight, light- and dark-squared bishop, no pawns. The static proofs of
+//! such materials (`Proof::LoneMinorPiece`, `Proof::Interposition`, `Proof::BishopsOfOneColour`:
+//! the cases of the material rule) depend on the material alone, so this list is their whole
+//! domain: one line a material, with a position of it and the verdict of the proofs that need
+//! no search (budget 0).
 //!
-//! Used by the mutation testing of issue 12 (docs/mutation.md): a mutant of
-//! `unwinnable/mate_patterns.rs` that leaves every line unchanged changes no verdict.
+//! Used by the mutation testing of issue 12 (docs/mutation.md): with the material rule as the
+//! analysis's first proof, the mate patterns of a lone minor piece (the placements of up to
+//! three of the opponent's pieces around its king, `unwinnable/mate_patterns.rs`, removed on
+//! 2026-12-05) proved nothing more on any line.
 //!
 //! ```text
 //! cargo run --profile mutants -p arbiter-core --example lone_minor_materials > before.txt

@@ -50,7 +50,7 @@ pub fn checkmate_possible(pos: &Position, side: Color) -> Option<bool> {
 /// FIDE 5.2.2: a dead position, in which neither player can checkmate the opponent's king by
 /// any series of legal moves. Decided after every move of a game, so at a bounded cost: the
 /// material cases at once, then the forced-move and static proofs of [`mod@crate::unwinnable`]
-/// (locked pawns, walled-in pieces, lone minor pieces), then the same proofs one ply deeper:
+/// (the material rule, locked pawns, walled-in pieces), then the same proofs one ply deeper:
 /// when every legal move of the side to move leads to a stalemate or to a position proven
 /// dead, this one is dead too (a move that stalemates the opponent, FIDE 5.2.1, is often the
 /// only kind left). A position not proven dead is not dead: the game goes on.

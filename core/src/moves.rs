@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{Bitboard, CastlingSide, Role, Square};
+use crate::{CastlingSide, Role, Square};
 
 /// What kind of move a [`Move`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -121,14 +121,6 @@ impl Move {
             s.push(role.char());
         }
         s
-    }
-    /// The squares whose contents the move changes (for castling: king, rook and both destinations).
-    pub fn touched(self) -> Bitboard {
-        let b = Bitboard::from_square(self.from()).with(self.to());
-        match self.castling_side() {
-            Some(side) => b.with(self.king_to()).with(Square::new(side.rook_to_file(), self.from().rank())),
-            None => b,
-        }
     }
     /// The raw 16-bit encoding (stable within a version; for hashing and compact storage).
     pub const fn bits(self) -> u16 {

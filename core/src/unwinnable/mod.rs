@@ -9,10 +9,10 @@
 //! The analysis follows the idea of M. Ambrona, "A Practical Algorithm for Chess
 //! Unwinnability" (FUN 2022), written from scratch:
 //! 1. forced-move following: while the side to move has a single legal move, play it;
-//! 2. a static proof of unwinnability (`static_proof`): bare king, bishops of one colour,
-//!    permanently locked pawn structures with the kings and pieces confined to regions, and an
-//!    exhaustive check of the mate patterns a lone minor piece can give, and the blocks a rook or
-//!    queen can always interpose against a lone bishop (`mate_patterns`);
+//! 2. a static proof of unwinnability (`static_proof`): the material rule (a bare king, a lone
+//!    knight against queens, bishops of one colour, against rooks and queens that can always
+//!    interpose), and permanently locked pawn structures with the kings and pieces confined to
+//!    regions;
 //! 3. a quick helpmate search (`helpmate`): three greedy lines along a move ordering that drives
 //!    the losing king to the edge, each breaking ties its own way and none repeating a
 //!    position, then narrow searches: it finds the mates of most real game endings in a few
@@ -45,7 +45,6 @@ mod confinement;
 mod distance;
 mod guided;
 mod helpmate;
-mod mate_patterns;
 mod reachable;
 mod regions;
 mod static_proof;
@@ -99,8 +98,9 @@ pub enum Proof {
     /// No pawn is on the board, every man but the kings is a bishop, and the bishops stand on
     /// squares of one colour: the mated king would always have a flight of the other colour.
     BishopsOfOneColour,
-    /// No pawn is on the board, the side has a single knight or bishop, and no placement of
-    /// the opponent's few pieces around its king makes a checkmate.
+    /// The side has a king and a single knight, and the opponent nothing but its king and
+    /// queens: a knight's mate needs the checked king's flights blocked by its own men, and a
+    /// queen next to the king always attacks the square the knight checks from.
     LoneMinorPiece,
     /// No pawn or knight is on the board, the side's pieces are bishops, and every bishop on
     /// the board stands on squares of one colour, but the opponent has rooks or queens. Only a

@@ -5,24 +5,31 @@ use std::collections::HashMap;
 
 use crate::{material, Bitboard, Color, Position, Role};
 
-use super::{mate_patterns, regions, Proof};
+use super::{regions, Proof};
 
 /// FIDE 5.2.2 / 6.9: the static argument that proves that `side` cannot checkmate, if one does.
 pub(super) fn proves_unwinnable(pos: &Position, side: Color) -> Option<Proof> {
     material_proof(pos, side).or_else(|| regions::locked_out(pos, side).then_some(Proof::LockedPawns))
 }
 
-/// The proofs that depend on the material alone (the roles on the board and the square
-/// colours of the bishops), not on where the pieces stand: the material rule, then the
-/// placements of the opponent's pieces around a lone minor piece.
+/// The proof that depends on the material alone (the roles on the board and the square
+/// colours of the bishops), not on where the pieces stand: FIDE 5.2.2's material rule
+/// ([`material::has_mating_material`], where the rule and its reasons are given once), named
+/// by its case.
 pub(super) fn material_proof(pos: &Position, side: Color) -> Option<Proof> {
-    if !material::has_mating_material(pos, side) {
-        Some(material_rule(pos, side))
-    } else if mate_patterns::no_mate_with_lone_minor(pos, side) {
-        Some(Proof::LoneMinorPiece)
-    } else {
-        None
+    if material::has_mating_material(pos, side) {
+        return None;
     }
+    let pieces = pos.by_color(side) & !pos.by_role(Role::King);
+    Some(if pieces.is_empty() {
+        Proof::BareKing
+    } else if (pieces & pos.by_role(Role::Knight)).any() {
+        Proof::LoneMinorPiece
+    } else if pos.occupied() & !pos.by_role(Role::King) == pos.by_role(Role::Bishop) {
+        Proof::BishopsOfOneColour
+    } else {
+        Proof::Interposition
+    })
 }
 
 /// [`material_proof`] for one side as the searches ask it, position after position: its answers
@@ -52,21 +59,6 @@ impl MaterialProofs {
         let answer = *self.by_material.entry(signature).or_insert_with(|| material_proof(pos, side).is_some());
         self.last = Some((signature, answer));
         answer
-    }
-}
-
-/// FIDE 5.2.2: which case of the material rule ([`material::has_mating_material`], where the
-/// rule and its reasons are given once) proves that `side` cannot mate.
-fn material_rule(pos: &Position, side: Color) -> Proof {
-    let pieces = pos.by_color(side) & !pos.by_role(Role::King);
-    if pieces.is_empty() {
-        Proof::BareKing
-    } else if (pieces & pos.by_role(Role::Knight)).any() {
-        Proof::LoneMinorPiece
-    } else if pos.occupied() & !pos.by_role(Role::King) == pos.by_role(Role::Bishop) {
-        Proof::BishopsOfOneColour
-    } else {
-        Proof::Interposition
     }
 }
 
