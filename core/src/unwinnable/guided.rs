@@ -23,11 +23,10 @@
 
 use std::collections::HashMap;
 
-use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
+use crate::{material, Bitboard, Color, Move, MoveKind, Position, Role, Square};
 
 use super::distance;
 use super::reachable::{Exact, KeyBuild};
-use super::static_proof::MaterialProofs;
 
 /// The deepest iteration, in plies of unrewarded moves. A line is at most [`REWARD_PLIES`]
 /// plus this long, which bounds the recursion (a frame holds a move list, about 1.5 KB): well
@@ -88,7 +87,6 @@ struct Search {
     /// By position: the plies left when it was searched, and the number of that iteration.
     table: HashMap<Exact, (i32, u32), KeyBuild>,
     line: Vec<Move>,
-    material: MaterialProofs,
 }
 
 /// Searches a helpmate by `winner` from `pos` within `budget` nodes, in one run; the outcome
@@ -127,7 +125,6 @@ impl Deepening {
             stale: false,
             table: HashMap::default(),
             line: Vec::new(),
-            material: MaterialProofs::new(winner),
         };
         let knights_rooks_queens = pos.by_role(Role::Knight) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
         let per_ply =
@@ -204,7 +201,7 @@ impl Search {
                 return Step::NoMate;
             }
         }
-        if self.material.cannot_mate(pos) {
+        if !material::has_mating_material(pos, self.winner) {
             return Step::NoMate;
         }
         let moves = pos.legal_moves();

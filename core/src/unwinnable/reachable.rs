@@ -19,10 +19,9 @@
 use std::collections::{HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use crate::{Bitboard, CastlingRights, Color, Move, Position, Square};
+use crate::{material, Bitboard, CastlingRights, Color, Move, Position, Square};
 
 use super::regions;
-use super::static_proof::MaterialProofs;
 
 /// How the search ended.
 pub(super) enum Reach {
@@ -94,7 +93,6 @@ pub(super) struct Search {
     parents: Vec<(u32, Move)>,
     /// Positions still to expand, with their index in `parents`.
     frontier: VecDeque<(Position, u32)>,
-    material: MaterialProofs,
 }
 
 /// The index of the start position in `parents` (it has no parent).
@@ -103,14 +101,8 @@ const ROOT: u32 = u32::MAX;
 impl Search {
     /// A search from `pos` for a checkmate by `side`.
     pub(super) fn new(pos: &Position, side: Color) -> Search {
-        let mut search = Search {
-            side,
-            nodes: 0,
-            seen: HashSet::default(),
-            parents: Vec::new(),
-            frontier: VecDeque::new(),
-            material: MaterialProofs::new(side),
-        };
+        let mut search =
+            Search { side, nodes: 0, seen: HashSet::default(), parents: Vec::new(), frontier: VecDeque::new() };
         search.seen.insert(Exact::of(pos));
         search.frontier.push_back((*pos, ROOT));
         search
@@ -154,7 +146,7 @@ impl Search {
 
     /// Whether a static proof shows that nothing reachable from `pos` is a mate by `side`.
     fn proven_unwinnable(&mut self, pos: &Position) -> bool {
-        self.material.cannot_mate(pos) || regions::locked_out(pos, self.side)
+        !material::has_mating_material(pos, self.side) || regions::locked_out(pos, self.side)
     }
 
     /// The moves from the start to the position with index `index`.
