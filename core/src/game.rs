@@ -448,7 +448,7 @@ fn ended_by_position(termination: Termination) -> bool {
 
 /// How a forfeit by `player` in `pos` ends the game under `laws`: a loss, or a draw when the
 /// opponent cannot checkmate `player`'s king by any series of legal moves
-/// ([`material::can_checkmate`]) and the Laws make that a draw: a flag fall (6.9, and a win on
+/// ([`material::checkmate_possible`]) and the Laws make that a draw: a flag fall (6.9, and a win on
 /// time claimed in rapid without supervision, A.5.3 / A.4.3 in 2018), a second illegal move
 /// (7.5.5), and from 2023 a resignation (5.1.2).
 pub fn forfeit_outcome(laws: Laws, pos: &Position, player: Color, kind: Forfeit) -> Outcome {

@@ -1,33 +1,26 @@
 //! Mating material: whether a side can still checkmate by any series of legal moves (FIDE
 //! 5.1.2, 5.2.2, 6.9, 7.5.5, A.5.3), judged from the material on the board alone.
 //!
-//! [`can_checkmate`] and [`is_dead_position`] are the entry points the game and the arbiter
-//! use: the unwinnability analysis of [`mod@crate::unwinnable`] within a node budget, whose
-//! first proof is the material rule ([`has_mating_material`], cheap, and exact where it says a
-//! side cannot mate), then locked pawns, entombed pieces, forced moves, exhaustive and
-//! helpmate searches. They err in one direction only: a position whose analysis runs out of budget (undetermined)
-//! counts as one where mate is still possible, so that a game is never ended as dead when it
-//! is not.
+//! [`checkmate_possible`] and [`is_dead_position`] are the entry points the game and the
+//! arbiter use: the unwinnability analysis of [`mod@crate::unwinnable`] within a node budget,
+//! whose first proof is the material rule ([`has_mating_material`], cheap, and exact where it
+//! says a side cannot mate), then locked pawns, entombed pieces, forced moves, exhaustive and
+//! helpmate searches. An analysis that runs out of its budget is never taken for a proof: a
+//! position not proven dead is not dead, and a forfeit whose opponent's mate is undetermined
+//! is not drawn on a guess (`game::decided_forfeit_outcome` leaves it undecided).
 
 use crate::unwinnable::{self, Verdict};
 use crate::{Bitboard, Color, Position, Role};
 
-/// The node budget of [`can_checkmate`], decided once when a game is forfeited (a flag fall,
-/// a second illegal move, a resignation): the full analysis.
+/// The node budget of [`checkmate_possible`], decided once when a game is forfeited (a flag
+/// fall, a second illegal move, a resignation): the full analysis.
 const FORFEIT_BUDGET: u64 = unwinnable::DEFAULT_NODE_BUDGET;
 
 /// FIDE 5.1.2, 6.9, 7.5.5, A.5.3: whether `side` can checkmate the opponent's king by some
-/// series of legal moves (with the opponent's help: every move of both sides counts).
-/// An undetermined analysis answers `true` (the game is not drawn on a guess); see
-/// [`crate::unwinnable::analyse`] for the three-valued verdict with its certificate.
-pub fn can_checkmate(pos: &Position, side: Color) -> bool {
-    checkmate_possible(pos, side) != Some(false)
-}
-
-/// FIDE 5.1.2, 6.9, 7.5.5, A.5.3: [`can_checkmate`] in three values, for a caller that must
-/// not take a guess for an answer: `Some(false)` when `side` is proven unable to mate (by the
-/// material rule or the analysis), `Some(true)` when a mating line was found, `None` when the
-/// analysis ran out of its budget.
+/// series of legal moves (with the opponent's help: every move of both sides counts), in three
+/// values, so that a caller never takes a guess for an answer: `Some(false)` when `side` is
+/// proven unable to mate (by the material rule or the analysis), `Some(true)` when a mating
+/// line was found, `None` when the analysis ran out of its budget.
 ///
 /// ```
 /// use arbiter_core::{material::checkmate_possible, Color, Position};

@@ -44,7 +44,7 @@
 //!   the board after the next move is not given, or is still such a position, the game is
 //!   drawn (A.5.4).
 //! - A forfeit (6.9, 7.5.5, 5.1.2) is judged in the current position through
-//!   [`crate::material::can_checkmate`]; for a flag observed late, that is the position when it
+//!   [`crate::material::checkmate_possible`]; for a flag observed late, that is the position when it
 //!   was observed.
 //! - When the queen of 7.5.2 mates or otherwise ends the game, the game ends and no penalty
 //!   follows.
