@@ -90,6 +90,44 @@ impl<I: Implementation + Clone + Send + 'static> Watchdog<I> {
         Watchdog { name: name.to_owned(), fresh: implementation, worker: None, late: None, timeout, next_id: 1 }
     }
 
+    /// Runs `job` with the implementation on its thread as the request `op` (which names it in
+    /// messages), under the same deadline as a request: for what an in-process caller asks of
+    /// the implementation beyond the protocol's operations (the runner's reading of a case's
+    /// position for its report, by the reference core). A job past its deadline is a
+    /// [`Failure::Timeout`] and the requests after it are refused at once, as for any request.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use arbiter_protocol::watchdog::Watchdog;
+    /// use arbiter_protocol::{Answer, Failure, Hello, Implementation, Op, Reply};
+    ///
+    /// #[derive(Clone)]
+    /// struct Idle;
+    /// impl Implementation for Idle {
+    ///     fn hello(&mut self) -> Answer<Hello> {
+    ///         Err(Failure::unsupported("hello"))
+    ///     }
+    ///     fn answer(&mut self, op: &Op) -> Answer<Reply> {
+    ///         Err(Failure::unsupported(op.name()))
+    ///     }
+    /// }
+    ///
+    /// let mut watched = Watchdog::new("the idle core", Idle, Duration::from_millis(50));
+    /// assert_eq!(watched.run(Op::Hello, |_| Ok(6 * 7)).unwrap(), 42);
+    /// let Err(Failure::Timeout(late)) = watched.run::<u32>(Op::Hello, |_| loop { std::thread::park() })
+    /// else { panic!("a timeout") };
+    /// assert!(late.contains("no answer to request 2 (hello)"), "{late}");
+    /// let Err(Failure::Timeout(refused)) = watched.run(Op::Hello, |_| Ok(1)) else { panic!("refused") };
+    /// assert!(refused.contains("still answering request 2 (hello)"), "{refused}");
+    /// ```
+    pub fn run<T: Send + 'static>(
+        &mut self,
+        op: Op,
+        job: impl FnOnce(&mut I) -> Answer<T> + Send + 'static,
+    ) -> Answer<T> {
+        self.within(op, |implementation, _| job(implementation))
+    }
+
     /// Asks `op` through `ask` on the worker's thread and waits at most the timeout for the
     /// answer.
     fn within<T: Send + 'static>(

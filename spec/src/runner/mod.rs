@@ -19,6 +19,8 @@ use crate::implementation::{ask, Failure, Implementation};
 use crate::outcome::{CaseReport, Mismatch, Outcome};
 use crate::profile::Profile;
 use crate::protocol::{Hello, Op, ParseSanAnswer, PositionSpec};
+use crate::reference::Reference;
+use crate::watchdog::Watchdog;
 use questions::{pgn_move_failed, Asked, OPERATIONS};
 use verdict::{unable, Verdict};
 
@@ -171,6 +173,15 @@ impl Declared {
 }
 
 fn report_of(located: &LocatedCase, outcome: Outcome, reason: Option<String>, mismatches: Vec<Mismatch>) -> CaseReport {
+    let (outcome, reason, fen) = match read_position(&located.case) {
+        Ok(fen) => (outcome, reason, fen),
+        // The core's own failure outranks the case's: its run says nothing of the implementation.
+        Err(failure) if !matches!(outcome, Outcome::Timeout | Outcome::Error) => {
+            let outcome = if matches!(failure, Failure::Timeout(_)) { Outcome::Timeout } else { Outcome::Error };
+            (outcome, Some(format!("the report's position: {failure}")), None)
+        }
+        Err(_) => (outcome, reason, None),
+    };
     CaseReport {
         id: located.case.id.clone(),
         file: located.file.clone(),
@@ -183,8 +194,25 @@ fn report_of(located: &LocatedCase, outcome: Outcome, reason: Option<String>, mi
         known_failure: None,
         seconds: 0.0,
         description: Some(located.case.description.clone()),
-        fen: position_fen(&located.case),
+        fen,
     }
+}
+
+/// The reference core that reads each case's position for the reports, shared by the workers
+/// and started at the first case.
+static READER: Mutex<Option<Watchdog<Reference>>> = Mutex::new(None);
+
+/// [`position_fen`] on the reference core's own thread, within a request's deadline
+/// ([`DEFAULT_TIMEOUT`]): a core that loops or panics reading a position fails the case (a
+/// TIMEOUT or an ERROR naming the position) instead of hanging the run, and once it is late
+/// the cases after it are refused at once.
+fn read_position(case: &Case) -> Result<Option<String>, Failure> {
+    let mut reader = READER.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let reader = reader.get_or_insert_with(|| Reference::default().watched(DEFAULT_TIMEOUT));
+    // Named as the observation of the position it reads, for the messages.
+    let position = position_spec(case, case.moves.clone()).unwrap_or_default();
+    let case = case.clone();
+    reader.run(Op::Observe { position }, move |_| Ok(position_fen(&case)))
 }
 
 /// The position `case` asks about, as FEN, for the reports ([`CaseReport::fen`]): its moves or
@@ -231,7 +259,7 @@ pub fn run_case(
     let (outcome, reason, mismatches) = combine(verdicts);
     let judged = options.baseline.judge(&case.id, outcome);
     let mut report = report_of(located, judged, reason, mismatches);
-    report.known_failure = (judged == Outcome::Xfail).then_some(outcome);
+    report.known_failure = (report.outcome == Outcome::Xfail).then_some(outcome);
     report.seconds = started.elapsed().as_secs_f64();
     report
 }
@@ -387,7 +415,6 @@ impl Session<'_> {
 mod tests {
     use super::verdict::mismatch;
     use super::*;
-    use crate::reference::Reference;
 
     /// Runs `yaml`'s cases against the reference core.
     fn run_yaml(yaml: &str) -> Vec<CaseReport> {
