@@ -175,7 +175,7 @@ impl Declared {
 fn report_of(located: &LocatedCase, outcome: Outcome, reason: Option<String>, mismatches: Vec<Mismatch>) -> CaseReport {
     let (outcome, reason, fen) = match read_position(&located.case) {
         Ok(fen) => (outcome, reason, fen),
-        // The core's own failure outranks the case's: its run says nothing of the implementation.
+        // arbiter's own core is broken: no verdict beside it is to be trusted, a pass least of all.
         Err(failure) if !matches!(outcome, Outcome::Timeout | Outcome::Error) => {
             let outcome = if matches!(failure, Failure::Timeout(_)) { Outcome::Timeout } else { Outcome::Error };
             (outcome, Some(format!("the report's position: {failure}")), None)
