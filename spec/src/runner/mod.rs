@@ -128,13 +128,18 @@ pub fn run(
 /// implementation said more than it was asked is an ERROR (or a TIMEOUT), whatever it gave.
 fn finish_case(imp: &mut dyn Implementation, mut report: CaseReport) -> CaseReport {
     if let Err(failure) = imp.finish_case() {
-        let outcome = if matches!(failure, Failure::Timeout(_)) { Outcome::Timeout } else { Outcome::Error };
-        if !matches!(report.outcome, Outcome::Error | Outcome::Timeout) {
-            report.outcome = outcome;
-            report.reason = Some(format!("after the case: {failure}"));
-        }
+        overrule(&mut report, &failure, "after the case");
     }
     report
+}
+
+/// A failure outside the case's questions (`when`) makes a case that has not already failed
+/// so a TIMEOUT or an ERROR, whatever its questions gave: a pass beside it is not to be trusted.
+fn overrule(report: &mut CaseReport, failure: &Failure, when: &str) {
+    if !matches!(report.outcome, Outcome::Error | Outcome::Timeout) {
+        report.outcome = if matches!(failure, Failure::Timeout(_)) { Outcome::Timeout } else { Outcome::Error };
+        report.reason = Some(format!("{when}: {failure}"));
+    }
 }
 
 fn hello(imp: &mut Result<Box<dyn Implementation>, String>) -> Result<Declared, String> {
@@ -173,16 +178,11 @@ impl Declared {
 }
 
 fn report_of(located: &LocatedCase, outcome: Outcome, reason: Option<String>, mismatches: Vec<Mismatch>) -> CaseReport {
-    let (outcome, reason, fen) = match read_position(&located.case) {
-        Ok(fen) => (outcome, reason, fen),
-        // arbiter's own core is broken: no verdict beside it is to be trusted, a pass least of all.
-        Err(failure) if !matches!(outcome, Outcome::Timeout | Outcome::Error) => {
-            let outcome = if matches!(failure, Failure::Timeout(_)) { Outcome::Timeout } else { Outcome::Error };
-            (outcome, Some(format!("the report's position: {failure}")), None)
-        }
-        Err(_) => (outcome, reason, None),
+    let (fen, unread) = match read_position(&located.case) {
+        Ok(fen) => (fen, None),
+        Err(failure) => (None, Some(failure)),
     };
-    CaseReport {
+    let mut report = CaseReport {
         id: located.case.id.clone(),
         file: located.file.clone(),
         line: located.line,
@@ -195,7 +195,12 @@ fn report_of(located: &LocatedCase, outcome: Outcome, reason: Option<String>, mi
         seconds: 0.0,
         description: Some(located.case.description.clone()),
         fen,
+    };
+    // arbiter's own core is broken there: no verdict beside it is to be trusted.
+    if let Some(failure) = unread {
+        overrule(&mut report, &failure, "the report's position");
     }
+    report
 }
 
 /// The reference core that reads each case's position for the reports, shared by the workers
