@@ -14,7 +14,9 @@
 //! `derive BUDGET` reads FENs; `ask BUDGET` reads `FEN<TAB>white|black` lines and answers
 //! them as they are. With a budget of one node the proofs alone decide (the searches stop at
 //! once), which isolates a mutant of the proofs. `ci/mutant-probe.sh` runs both on the core
-//! and on a mutated core and compares them; docs/mutation.md says what it found.
+//! and on a mutated core and compares them; `ci/search-screen.py` asks a search's mutants the
+//! questions the analysis leaves undetermined without that search; docs/mutation.md says what
+//! they found.
 
 use std::io::BufRead;
 
