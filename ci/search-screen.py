@@ -61,6 +61,10 @@ def ask(mode, budget, lines, timeout=None):
     return [line.split("\t") for line in done.stdout.splitlines()]
 
 
+def winnable(answer):
+    return answer[2].startswith("winnable")
+
+
 def questions(answers):
     return [f"{fen}\t{side}\n" for fen, side, _ in answers]
 
@@ -99,18 +103,20 @@ def main():
         if not build(None):
             sys.exit("the unmutated core does not build")
         derived = ask("derive", derive_budget, seed_lines)
-        winnable = [a for a in derived if a[2].startswith("winnable")]
+        if derived is None:
+            sys.exit(f"the unmutated core panics on a position derived from {seeds}")
+        found = [a for a in derived if winnable(a)]
         with open(os.path.join(out, "questions.tsv"), "w") as f:
-            f.writelines(questions(winnable))
+            f.writelines(questions(found))
         if not build(by_name[removal]):
             sys.exit("REMOVAL does not build")
-        without = ask("ask", FULL, questions(winnable))
+        without = ask("ask", FULL, questions(found))
         if without is None:
             sys.exit("the core without the search panics")
-        candidates = [a for a in without if not a[2].startswith("winnable")]
+        candidates = [a for a in without if not winnable(a)]
         with open(os.path.join(out, "candidates.tsv"), "w") as f:
             f.writelines(questions(candidates))
-        print(f"# {out}: {len(derived)} derived questions, {len(winnable)} winnable within "
+        print(f"# {out}: {len(derived)} derived questions, {len(found)} winnable within "
               f"{derive_budget} nodes, {len(candidates)} undetermined without the search "
               f"(the candidates)", flush=True)
         with open(os.path.join(out, "results.tsv"), "w") as results:
@@ -126,7 +132,7 @@ def main():
                         if answers is None:
                             outcome = "panic"
                         else:
-                            missed = sum(not a[2].startswith("winnable") for a in answers)
+                            missed = sum(not winnable(a) for a in answers)
                             outcome = f"{missed} of {len(candidates)} undetermined"
                     except subprocess.TimeoutExpired:
                         outcome = "timeout"
