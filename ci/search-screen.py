@@ -17,7 +17,9 @@ moved, either side to move), then asks each of FILE's mutants those candidates.
         seeds.txt
 
 FILE     the search's source file
-REMOVAL  the mutant of FILE (its name as `cargo mutants --list` prints it) that removes the search
+REMOVAL  the mutant of FILE (its name as `cargo mutants --list` prints it) that removes the search,
+         or a patch file of FILE that does (where no mutant does: the guided search's `run`
+         returns a type with no default; ci/guided-removal.diff)
 SEEDS    a file of FENs to derive positions from
 DERIVE_BUDGET  nodes for the derived questions, asked of the core (default 5000000); only those
                it finds winnable are kept. For the quick helpmate search, which has 1,000 nodes
@@ -26,12 +28,16 @@ SCREEN_BUDGET  nodes each candidate is asked with under each mutant (default 500
                quick helpmate search 1000: a mate its mutant misses within its own 1,000 nodes
                is left to the later searches, which do not find it, as REMOVAL showed)
 SCREEN_RE      a regular expression: only the mutants whose names match it are screened
+SCREEN_CANDIDATES  a file of candidates (`FEN<TAB>side` lines: an earlier run's candidates.tsv,
+               or some of them): screens the mutants on those, without deriving again or
+               asking REMOVAL (which, for the guided search, takes about half an hour)
 SCREEN_OUT     a folder for the questions, the candidates and the results (default: a new
                temporary one, printed)
 
 Prints, a line each mutant: its name, then `unviable`, `panic`, `timeout` or how many of the
-candidates it leaves undetermined. FILE is patched in this checkout and restored on exit; each
-mutant is built with the mutants profile (a few seconds each after the first build).
+candidates it leaves undetermined, and which (their line numbers in the candidates' file).
+FILE is patched in this checkout and restored on exit; each mutant is built with the mutants
+profile (a few seconds each after the first build).
 """
 import json
 import os
@@ -69,6 +75,29 @@ def questions(answers):
     return [f"{fen}\t{side}\n" for fen, side, _ in answers]
 
 
+def find_candidates(build, removal, derive_budget, seed_lines, seeds, out):
+    """The questions derived from the seeds that the core finds winnable within `derive_budget`
+    nodes and leaves undetermined without the search (REMOVAL applied)."""
+    derived = ask("derive", derive_budget, seed_lines)
+    if derived is None:
+        sys.exit(f"the unmutated core panics on a position derived from {seeds}")
+    found = [a for a in derived if winnable(a)]
+    with open(os.path.join(out, "questions.tsv"), "w") as f:
+        f.writelines(questions(found))
+    if not build(removal):
+        sys.exit("REMOVAL does not build")
+    without = ask("ask", FULL, questions(found))
+    if without is None:
+        sys.exit("the core without the search panics")
+    candidates = [a for a in without if not winnable(a)]
+    with open(os.path.join(out, "candidates.tsv"), "w") as f:
+        f.writelines(questions(candidates))
+    print(f"# {out}: {len(derived)} derived questions, {len(found)} winnable within "
+          f"{derive_budget} nodes, {len(candidates)} undetermined without the search "
+          f"(the candidates)", flush=True)
+    return candidates
+
+
 def main():
     # Killed, it still restores FILE (the `finally` below).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("killed"))
@@ -85,8 +114,13 @@ def main():
                  capture_output=True, check=True).stdout
     mutants = json.loads(listed)
     by_name = {m["name"]: m for m in mutants}
-    if removal not in by_name:
-        sys.exit(f"no mutant of {path} is named: {removal}")
+    if removal in by_name:
+        removal = by_name[removal]
+    elif os.path.isfile(removal):
+        with open(removal) as f:
+            removal = {"name": removal, "diff": f.read()}
+    else:
+        sys.exit(f"no mutant of {path} is named, and no patch file is: {removal}")
     with open(seeds) as f:
         seed_lines = [line.split("\t")[0].rstrip("\n") + "\n" for line in f if line.strip()]
 
@@ -102,23 +136,13 @@ def main():
     try:
         if not build(None):
             sys.exit("the unmutated core does not build")
-        derived = ask("derive", derive_budget, seed_lines)
-        if derived is None:
-            sys.exit(f"the unmutated core panics on a position derived from {seeds}")
-        found = [a for a in derived if winnable(a)]
-        with open(os.path.join(out, "questions.tsv"), "w") as f:
-            f.writelines(questions(found))
-        if not build(by_name[removal]):
-            sys.exit("REMOVAL does not build")
-        without = ask("ask", FULL, questions(found))
-        if without is None:
-            sys.exit("the core without the search panics")
-        candidates = [a for a in without if not winnable(a)]
-        with open(os.path.join(out, "candidates.tsv"), "w") as f:
-            f.writelines(questions(candidates))
-        print(f"# {out}: {len(derived)} derived questions, {len(found)} winnable within "
-              f"{derive_budget} nodes, {len(candidates)} undetermined without the search "
-              f"(the candidates)", flush=True)
+        given = os.environ.get("SCREEN_CANDIDATES")
+        if given:
+            with open(given) as f:
+                candidates = [line.rstrip("\n").split("\t")[:2] + [""] for line in f if line.strip()]
+            print(f"# {out}: {len(candidates)} candidates from {given}", flush=True)
+        else:
+            candidates = find_candidates(build, removal, derive_budget, seed_lines, seeds, out)
         with open(os.path.join(out, "results.tsv"), "w") as results:
             only = re.compile(os.environ.get("SCREEN_RE", ""))
             for mutant in mutants:
@@ -132,8 +156,10 @@ def main():
                         if answers is None:
                             outcome = "panic"
                         else:
-                            missed = sum(not winnable(a) for a in answers)
-                            outcome = f"{missed} of {len(candidates)} undetermined"
+                            missed = [str(i) for i, a in enumerate(answers, 1) if not winnable(a)]
+                            outcome = f"{len(missed)} of {len(candidates)} undetermined"
+                            if missed:
+                                outcome += f" (candidates {','.join(missed)})"
                     except subprocess.TimeoutExpired:
                         outcome = "timeout"
                 line = f"{mutant['name']}\t{outcome}\n"
