@@ -30,7 +30,8 @@ SCREEN_BUDGET  nodes each candidate is asked with under each mutant (default 500
 SCREEN_RE      a regular expression: only the mutants whose names match it are screened
 SCREEN_CANDIDATES  a file of candidates (`FEN<TAB>side` lines: an earlier run's candidates.tsv,
                or some of them): screens the mutants on those, without deriving again or
-               asking REMOVAL (which, for the guided search, takes about half an hour)
+               asking REMOVAL (which, for the guided search, takes about half an hour);
+               SEEDS is then not read
 SCREEN_OUT     a folder for the questions, the candidates and the results (default: a new
                temporary one, printed)
 
@@ -71,13 +72,16 @@ def winnable(answer):
     return answer[2].startswith("winnable")
 
 
-def questions(answers):
-    return [f"{fen}\t{side}\n" for fen, side, _ in answers]
+def questions(rows):
+    """`FEN<TAB>side` lines for the example's `ask`, from its answers or from read questions."""
+    return [f"{row[0]}\t{row[1]}\n" for row in rows]
 
 
-def find_candidates(build, removal, derive_budget, seed_lines, seeds, out):
+def find_candidates(build, removal, derive_budget, seeds, out):
     """The questions derived from the seeds that the core finds winnable within `derive_budget`
     nodes and leaves undetermined without the search (REMOVAL applied)."""
+    with open(seeds) as f:
+        seed_lines = [line.split("\t")[0].rstrip("\n") + "\n" for line in f if line.strip()]
     derived = ask("derive", derive_budget, seed_lines)
     if derived is None:
         sys.exit(f"the unmutated core panics on a position derived from {seeds}")
@@ -121,8 +125,6 @@ def main():
             removal = {"name": removal, "diff": f.read()}
     else:
         sys.exit(f"no mutant of {path} is named, and no patch file is: {removal}")
-    with open(seeds) as f:
-        seed_lines = [line.split("\t")[0].rstrip("\n") + "\n" for line in f if line.strip()]
 
     def restore():
         run(["git", "checkout", "-q", "--", path], check=True)
@@ -139,10 +141,10 @@ def main():
         given = os.environ.get("SCREEN_CANDIDATES")
         if given:
             with open(given) as f:
-                candidates = [line.rstrip("\n").split("\t")[:2] + [""] for line in f if line.strip()]
+                candidates = [line.rstrip("\n").split("\t") for line in f if line.strip()]
             print(f"# {out}: {len(candidates)} candidates from {given}", flush=True)
         else:
-            candidates = find_candidates(build, removal, derive_budget, seed_lines, seeds, out)
+            candidates = find_candidates(build, removal, derive_budget, seeds, out)
         with open(os.path.join(out, "results.tsv"), "w") as results:
             only = re.compile(os.environ.get("SCREEN_RE", ""))
             for mutant in mutants:
