@@ -31,7 +31,9 @@ SCREEN_RE      a regular expression: only the mutants whose names match it are s
 SCREEN_CANDIDATES  a file of candidates (`FEN<TAB>side` lines: an earlier run's candidates.tsv,
                or some of them): screens the mutants on those, without deriving again or
                asking REMOVAL (which, for the guided search, takes about half an hour);
-               SEEDS is then not read
+               REMOVAL and SEEDS are then not read (give `-` for each), so the mutants of
+               another file that the same candidates concern can be screened too (distance.rs's
+               on the quick helpmate search's candidates, docs/mutation.md, the tenth round)
 SCREEN_OUT     a folder for the questions, the candidates and the results (default: a new
                temporary one, printed)
 
@@ -102,6 +104,16 @@ def find_candidates(build, removal, derive_budget, seeds, out):
     return candidates
 
 
+def removal_mutant(removal, by_name, path):
+    """REMOVAL as a mutant to build: the named mutant of `path`, or a patch file's text."""
+    if removal in by_name:
+        return by_name[removal]
+    if os.path.isfile(removal):
+        with open(removal) as f:
+            return {"name": removal, "diff": f.read()}
+    sys.exit(f"no mutant of {path} is named, and no patch file is: {removal}")
+
+
 def main():
     # Killed, it still restores FILE (the `finally` below).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("killed"))
@@ -118,13 +130,9 @@ def main():
                  capture_output=True, check=True).stdout
     mutants = json.loads(listed)
     by_name = {m["name"]: m for m in mutants}
-    if removal in by_name:
-        removal = by_name[removal]
-    elif os.path.isfile(removal):
-        with open(removal) as f:
-            removal = {"name": removal, "diff": f.read()}
-    else:
-        sys.exit(f"no mutant of {path} is named, and no patch file is: {removal}")
+    given = os.environ.get("SCREEN_CANDIDATES")
+    if not given:
+        removal = removal_mutant(removal, by_name, path)
 
     def restore():
         run(["git", "checkout", "-q", "--", path], check=True)
@@ -138,7 +146,6 @@ def main():
     try:
         if not build(None):
             sys.exit("the unmutated core does not build")
-        given = os.environ.get("SCREEN_CANDIDATES")
         if given:
             with open(given) as f:
                 candidates = [line.rstrip("\n").split("\t") for line in f if line.strip()]
