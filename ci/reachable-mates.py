@@ -6,8 +6,8 @@ A flag case whose side cannot mate has no mating line to replay, so its expected
 an independent judge. CHA (ci/build-cha.sh) is one; where CHA leaves the question undetermined
 and the reachable positions are few enough (about a hundred thousand take a minute), this
 search settles it: breadth first over the positions, each kept once by python-chess's
-transposition key (placement, side to move, castling rights, en passant square), and every
-new position tested for checkmate of SIDE's opponent.
+transposition key (placement, side to move, castling rights, en passant square), and each
+tested for checkmate of SIDE's opponent as it is taken from the queue.
 
     ci/reachable-mates.py '1k6/1P1p3p/BP3p2/1P5p/3P4/7p/5PKP/8 w - - 0 1' black
 
@@ -27,20 +27,17 @@ def main():
     board = chess.Board(sys.argv[1])
     winner = chess.WHITE if sys.argv[2] == "white" else chess.BLACK
     cap = int(sys.argv[3]) if len(sys.argv) == 4 else 5_000_000
-    if board.is_checkmate() and board.turn != winner:
-        print(f"mate {board.fen()}")
-        return 0
     seen = {board._transposition_key()}
     queue = collections.deque([board.fen()])
     while queue:
         position = chess.Board(queue.popleft())
+        if position.is_checkmate() and position.turn != winner:
+            print(f"mate {position.fen()}")
+            return 0
         for move in list(position.legal_moves):
             position.push(move)
             key = position._transposition_key()
             if key not in seen:
-                if position.is_checkmate() and position.turn != winner:
-                    print(f"mate {position.fen()}")
-                    return 0
                 seen.add(key)
                 if len(seen) > cap:
                     print(f"more than {cap} positions")
