@@ -435,6 +435,31 @@ impl Position {
         }
     }
 
+    /// The square of the man `m` captures, if any: for en passant the pawn beside its arrival
+    /// square (FIDE 3.7.3.1), otherwise the arrival square when an opponent's man stands there.
+    /// Castling captures nothing: it is written king takes own rook, so its arrival square
+    /// holds no opponent's man. Also answers for a move that is not legal here.
+    ///
+    /// ```
+    /// use arbiter_core::{Position, Square};
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+    /// let ep = *pos.legal_moves().iter().find(|m| m.is_en_passant()).unwrap();
+    /// assert_eq!(pos.captured(ep), Some(Square::D5));
+    /// assert!(pos.is_capture(ep));
+    /// ```
+    pub fn captured(&self, m: Move) -> Option<Square> {
+        match m.kind() {
+            MoveKind::EnPassant => Some(Square::new(m.to().file(), m.from().rank())),
+            _ => (self.color_at(m.to()) == Some(!self.turn)).then_some(m.to()),
+        }
+    }
+
+    /// Whether `m` captures a man (see [`Position::captured`]).
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.captured(m).is_some()
+    }
+
     /// FIDE 3.10.1: whether `m` is a legal move in this position.
     pub fn is_legal(&self, m: Move) -> bool {
         self.legal_moves().contains(m)

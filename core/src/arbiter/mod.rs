@@ -86,7 +86,7 @@ pub use category::penalty_ms;
 pub use clock::Clock;
 pub use events::Event;
 pub use timeline::{judge, Judgement, TimelineError};
-pub use touch::{allowed_moves, captured, TouchRule, TouchVerdict};
+pub use touch::{allowed_moves, TouchRule, TouchVerdict};
 
 use serde::{Deserialize, Serialize};
 
@@ -1061,7 +1061,7 @@ impl Arbiter {
 /// piece on its arrival square.
 fn touched_by(pos: &Position, m: Move) -> Vec<Square> {
     let mut touched = vec![m.from()];
-    touched.extend(captured(pos, m));
+    touched.extend(pos.captured(m));
     touched
 }
 

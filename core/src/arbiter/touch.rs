@@ -12,7 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{CastlingSide, Move, MoveKind, Position, Role, Square};
+use crate::{CastlingSide, Move, Position, Role, Square};
 
 /// Which rule decided the moves allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -113,7 +113,7 @@ pub fn allowed_moves(pos: &Position, touched: &[Square]) -> TouchVerdict {
         let captures: Vec<Move> = legal
             .iter()
             .copied()
-            .filter(|&m| own.contains(&m.from()) && captured(pos, m).is_some_and(|c| theirs.contains(&c)))
+            .filter(|&m| own.contains(&m.from()) && pos.captured(m).is_some_and(|c| theirs.contains(&c)))
             .collect();
         if !captures.is_empty() {
             return TouchVerdict { rule: TouchRule::CaptureWithOwn, allowed: captures };
@@ -149,20 +149,11 @@ fn first_movable(pos: &Position, legal: &[Move], order: &[Square], rule: TouchRu
         let moves: Vec<Move> = if pos.color_at(sq) == Some(us) {
             legal.iter().copied().filter(|m| m.from() == sq).collect()
         } else {
-            legal.iter().copied().filter(|&m| captured(pos, m) == Some(sq)).collect()
+            legal.iter().copied().filter(|&m| pos.captured(m) == Some(sq)).collect()
         };
         if !moves.is_empty() {
             return TouchVerdict { rule, allowed: moves };
         }
     }
     TouchVerdict { rule: TouchRule::AnyMove, allowed: legal.to_vec() }
-}
-
-/// The square of the piece `m` captures, if any (for en passant, the pawn beside the capturer).
-pub fn captured(pos: &Position, m: Move) -> Option<Square> {
-    match m.kind() {
-        MoveKind::EnPassant => Some(Square::new(m.to().file(), m.from().rank())),
-        MoveKind::Castle => None,
-        _ => (pos.color_at(m.to()) == Some(!pos.turn())).then_some(m.to()),
-    }
 }

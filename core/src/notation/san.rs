@@ -135,8 +135,7 @@ fn push_body(s: &mut String, pos: &Position, m: Move, style: SanStyle, form: For
     let from = m.from();
     let to = m.to();
     let role = pos.role_at(from).unwrap_or(Role::Pawn);
-    // FIDE 3.7.3.1: en passant captures the pawn beside, not on, the arrival square.
-    let capture = m.is_en_passant() || pos.occupied().contains(to);
+    let capture = pos.is_capture(m);
     if let Some(letter) = style.letters.letter(role) {
         s.push(letter);
     }

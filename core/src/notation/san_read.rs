@@ -211,7 +211,7 @@ impl SanReader {
     /// The warnings for signs the move does not bear out; in strict mode, the first is an error.
     fn check_signs(&self, pos: &Position, text: &str, parsed: &Parsed, mv: Move) -> Result<Vec<SanWarning>, SanError> {
         let mut warnings = Vec::new();
-        let captures = mv.is_en_passant() || (!mv.is_castle() && pos.occupied().contains(mv.to()));
+        let captures = pos.is_capture(mv);
         if parsed.capture && !captures {
             warnings.push(SanWarning::FalseCapture { text: text.to_owned() });
         }

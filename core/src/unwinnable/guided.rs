@@ -126,9 +126,11 @@ impl Deepening {
             table: HashMap::default(),
             line: Vec::new(),
         };
-        let knights_rooks_queens = pos.by_role(Role::Knight) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
-        let per_ply =
-            if knights_rooks_queens.is_empty() { PAWNS_AND_BISHOPS_NODES_PER_PLY } else { ITERATION_NODES_PER_PLY };
+        let per_ply = if knights_rooks_queens(pos).is_empty() {
+            PAWNS_AND_BISHOPS_NODES_PER_PLY
+        } else {
+            ITERATION_NODES_PER_PLY
+        };
         Deepening { search, root: *pos, per_ply, max_depth: 2, fresh: true }
     }
 
@@ -291,9 +293,7 @@ impl Plan {
             locked_structure: locked_structure(pos),
             semi_blocked: semi_blocked(pos),
             loser_bishops: pos.pieces(!winner, Role::Bishop).more_than_one(),
-            winner_must_promote: (pos.by_color(winner)
-                & (pos.by_role(Role::Knight) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen)))
-            .is_empty(),
+            winner_must_promote: (pos.by_color(winner) & knights_rooks_queens(pos)).is_empty(),
         }
     }
 
@@ -306,7 +306,7 @@ impl Plan {
         let mover = pos.role_at(m.from()).unwrap_or(Role::Pawn);
         match self.semi_blocked {
             target if target.is_some() || was_semi_blocked => {
-                let capture = !m.is_castle() && (pos.occupied().contains(m.to()) || m.is_en_passant());
+                let capture = pos.is_capture(m);
                 if capture && pos.turn() == self.winner {
                     Kind::Reward
                 } else if mover == Role::King {
@@ -341,7 +341,7 @@ impl Plan {
 
     fn base_kind(&self, pos: &Position, m: Move) -> Kind {
         let mover = pos.role_at(m.from()).unwrap_or(Role::Pawn);
-        let capture = !m.is_castle() && (pos.occupied().contains(m.to()) || m.is_en_passant());
+        let capture = pos.is_capture(m);
         if pos.turn() == self.winner {
             let target = if mover == Role::King { self.winner_king } else { self.corner };
             let from_rank = if self.winner_must_promote { 0 } else { 4 };
@@ -367,6 +367,12 @@ impl Plan {
             Kind::Normal
         }
     }
+}
+
+/// The knights, rooks and queens of both sides: the men other than pawns, bishops and kings,
+/// which the search and its plan treat apart.
+fn knights_rooks_queens(pos: &Position) -> Bitboard {
+    pos.by_role(Role::Knight) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen)
 }
 
 /// The square seen from the other side of the board (a1 <-> h8).
@@ -399,8 +405,7 @@ fn loser_must_promote(pos: &Position, winner: Color) -> bool {
 /// and the files holding a white pawn below the seventh rank are those holding a black pawn
 /// above the second.
 fn locked_structure(pos: &Position) -> bool {
-    let heavy = pos.by_role(Role::Knight) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
-    if heavy.any() {
+    if knights_rooks_queens(pos).any() {
         return false;
     }
     let white = pos.pieces(Color::White, Role::Pawn);
