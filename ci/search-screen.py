@@ -65,6 +65,8 @@ def ask(mode, budget, lines, timeout=None):
     """The example's answers (FEN, side, verdict) to `lines`, or None if it panics."""
     done = run([EXAMPLE, mode, str(budget)], input="".join(lines), capture_output=True,
                timeout=timeout)
+    # What the example says of its input (a seed that is not a legal position, skipped).
+    sys.stderr.write(done.stderr)
     if done.returncode != 0:
         return None
     return [line.split("\t") for line in done.stdout.splitlines()]
@@ -87,6 +89,8 @@ def find_candidates(build, removal, derive_budget, seeds, out):
     derived = ask("derive", derive_budget, seed_lines)
     if derived is None:
         sys.exit(f"the unmutated core panics on a position derived from {seeds}")
+    if not derived:
+        sys.exit(f"no position derived from {seeds}: none of its lines is a legal position")
     found = [a for a in derived if winnable(a)]
     with open(os.path.join(out, "questions.tsv"), "w") as f:
         f.writelines(questions(found))
