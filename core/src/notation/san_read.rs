@@ -480,7 +480,7 @@ fn matches(
 fn leaves_king_attacked(pos: &Position, m: Move) -> bool {
     let us = pos.turn();
     let (from, to) = (m.from(), m.to());
-    let captured = if m.is_en_passant() { Square::new(to.file(), from.rank()) } else { to };
+    let captured = pos.captured(m).unwrap_or(to);
     let occupied = pos.occupied().without(from).without(captured).with(to);
     let king = if from == pos.king(us) { to } else { pos.king(us) };
     (pos.attackers_to(king, occupied) & pos.by_color(!us)).without(captured).any()

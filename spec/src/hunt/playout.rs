@@ -38,7 +38,7 @@ fn weight(pos: &Position, m: Move) -> u64 {
     if double_step_target(pos.role_at(m.from()), m).is_some() {
         w += 4;
     }
-    if pos.occupied().contains(m.to()) {
+    if pos.is_capture(m) {
         w += 3;
     }
     let mut after = *pos;
