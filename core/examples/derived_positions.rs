@@ -1,6 +1,6 @@
 //! Positions derived from others, for probing a mutant of the unwinnability analysis (FIDE
 //! 5.2.2, 6.9) beyond the published data: each position read from standard input (a FEN a
-//! line) with, for each side, one man of that side added on an empty square (a queen, rook,
+//! line, of standard chess or of Chess960) with, for each side, one man of that side added on an empty square (a queen, rook,
 //! bishop, knight, or a pawn on ranks 2 to 7) or its king moved, with either side to move, kept
 //! when legal (FIDE 3.10.3). For each, one line: the FEN, the side, and the verdict on whether
 //! that side can still checkmate within `BUDGET` nodes (the kind of proof, or `winnable` with
@@ -66,7 +66,7 @@ fn derived(pos: &Position, color: Color) -> Vec<Position> {
         setup.set_ep_square(None);
         for turn in Color::ALL {
             setup.set_turn(turn);
-            if let Ok(p) = setup.position(CastlingMode::Standard, Validation::Full) {
+            if let Ok(p) = setup.position(pos.castling_mode(), Validation::Full) {
                 positions.push(p);
             }
         }
@@ -86,7 +86,9 @@ fn main() {
         if fen.is_empty() || fen.starts_with('#') {
             continue;
         }
-        let Ok(pos) = Position::from_fen(fen) else {
+        // A standard FEN, or else one of Chess960 (Shredder-FEN rights, Guidelines II).
+        let read = Position::from_fen(fen).or_else(|_| Position::from_fen_in(fen, CastlingMode::Chess960));
+        let Ok(pos) = read else {
             eprintln!("line {}: not a legal position, skipped: {fen}", number + 1);
             continue;
         };
