@@ -1,10 +1,10 @@
 //! Positions derived from others, for probing a mutant of the unwinnability analysis (FIDE
 //! 5.2.2, 6.9) beyond the published data: each position read from standard input (a FEN a
-//! line, of standard chess or of Chess960) with, for each side, one man of that side added on an empty square (a queen, rook,
-//! bishop, knight, or a pawn on ranks 2 to 7) or its king moved, with either side to move, kept
-//! when legal (FIDE 3.10.3). For each, one line: the FEN, the side, and the verdict on whether
-//! that side can still checkmate within `BUDGET` nodes (the kind of proof, or `winnable` with
-//! its line in UCI).
+//! line, of standard chess or of Chess960) with, for each side, one man of that side added on
+//! an empty square (a queen, rook, bishop, knight, or a pawn on ranks 2 to 7) or its king
+//! moved, with either side to move, kept when legal (FIDE 3.10.3). For each, one line: the
+//! FEN, the side, and the verdict on whether that side can still checkmate within `BUDGET`
+//! nodes (the kind of proof, or `winnable` with its line in UCI).
 //!
 //! ```text
 //! cargo run --release -p arbiter-core --example derived_positions -- derive 1 < fens.txt
