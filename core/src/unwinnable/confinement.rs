@@ -301,33 +301,33 @@ fn boxed_king_proof(pos: &Position, side: Color, boxed: Color) -> bool {
     if movable {
         return false;
     }
-    let candidates: Vec<Square> = (king_attacks(s) - pos.by_color(boxed))
+    // The king's other square: the one next to it not held by its own men and not attacked
+    // now. There must be exactly one. Each such square is empty or holds an enemy man, and
+    // the reaches keep the king off it only if a man that never leaves its square attacks it,
+    // which that man would do now: so each is in the king's reach, and with two the king
+    // never shuttles.
+    let mut candidates = (king_attacks(s) - pos.by_color(boxed))
         .into_iter()
-        .filter(|&t| !pos.is_attacked_by(free, t, occupied.without(s)))
-        .collect();
-    if candidates.is_empty() || candidates.len() > 2 {
+        .filter(|&t| !pos.is_attacked_by(free, t, occupied.without(s)));
+    let (Some(t), None) = (candidates.next(), candidates.next()) else {
+        return false;
+    };
+    let box_squares = Bitboard::from_square(s).with(t);
+    let near = king_attacks(s) | king_attacks(t);
+    if near.contains(pos.king(free)) {
         return false;
     }
-    candidates.into_iter().any(|t| {
-        let box_squares = Bitboard::from_square(s).with(t);
-        let near = king_attacks(s) | king_attacks(t);
-        if near.contains(pos.king(free)) {
-            return false;
+    let mut bans = [Bitboard::EMPTY; 2];
+    bans[free.index()] = near;
+    let confinement = Confinement::with_king_bans(pos, bans);
+    let shuttles = confinement.men.iter().filter(|m| m.color == boxed).all(|m| {
+        if m.role == Role::King {
+            (m.reach - box_squares).is_empty()
+        } else {
+            !m.promotes && m.reach == Bitboard::from_square(m.start)
         }
-        let mut bans = [Bitboard::EMPTY; 2];
-        bans[free.index()] = near;
-        let confinement = Confinement::with_king_bans(pos, bans);
-        let shuttles = confinement.men.iter().filter(|m| m.color == boxed).all(|m| {
-            if m.role == Role::King {
-                (m.reach - box_squares).is_empty()
-            } else {
-                !m.promotes && m.reach == Bitboard::from_square(m.start)
-            }
-        });
-        shuttles
-            && confinement.no_mate(side)
-            && (side == boxed || !confinement.discovers_check(free, box_squares, near))
-    })
+    });
+    shuttles && confinement.no_mate(side) && (side == boxed || !confinement.discovers_check(free, box_squares, near))
 }
 
 impl Confinement {
