@@ -18,13 +18,30 @@
 #                (default 300)
 #   PROBE_CACHE  a folder where the bases and the core's answers are kept from one run to the
 #                next (keyed by the commit and PROBE_BASES), to probe many mutants in a row
+#   PROBE_OUT    a folder to keep the run's files in (by default a temporary one, removed):
+#                weaker.txt lists the questions the mutant proves fewer at one node
+#   PROBE_HARD   a node budget: those questions are asked again with it, the mutant applied,
+#                and the ones it still leaves unproven (kept in hard.txt) are the ones asked
+#                with the full budget. Their positions are the bases of a second generation,
+#                whose derived positions the searches may no longer settle within the full
+#                budget once the mutant has lost its proof (docs/mutation.md, the fourteenth
+#                round; FENS there is every position of CHA's test-vector half):
+#                  PROBE_BASES=FENS PROBE_OUT=/tmp/g1 PROBE_HARD=200000 ci/mutant-probe.sh NAME
+#                  cut -f1 /tmp/g1/hard.txt | sort -u > /tmp/g1/next.txt
+#                  PROBE_BASES=/tmp/g1/next.txt PROBE_OUT=/tmp/g2 PROBE_HARD=1000000 ci/mutant-probe.sh NAME
 # It patches the named file in this checkout and restores it on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 name=${1:?usage: ci/mutant-probe.sh 'FILE:LINE:COLUMN: description'}
 file=${name%%:*}
-work=$(mktemp -d)
-trap 'git checkout -q -- "$file"; rm -rf "$work"' EXIT
+if [ -n "${PROBE_OUT:-}" ]; then
+  work=$PROBE_OUT
+  mkdir -p "$work"
+  trap 'git checkout -q -- "$file"' EXIT
+else
+  work=$(mktemp -d)
+  trap 'git checkout -q -- "$file"; rm -rf "$work"' EXIT
+fi
 if ! git diff --quiet -- "$file"; then
   echo "$file has changes of its own: commit or stash them first" >&2
   exit 2
@@ -70,15 +87,25 @@ paste "$work/core.txt" "$work/mutant.txt" |
   awk -F'\t' '$3 ~ /^unwinnable/ && $6 !~ /^unwinnable/ {print $1"\t"$2}' > "$work/weaker.txt"
 # Asked again with the default budget of the flag question (FIDE 6.9), the mutant still
 # applied: what it proves then, and what it leaves unproven.
+# With PROBE_HARD, the questions asked again are those it leaves unproven with that budget.
 head -"$ask" "$work/stronger.txt" | "${example[@]}" ask 5000000 | awk -F'\t' '$3 ~ /^unwinnable/ {print $1"\t"$2}' > "$work/still.txt"
-head -"$ask" "$work/weaker.txt" | "${example[@]}" ask 5000000 | awk -F'\t' '$3 !~ /^unwinnable/' > "$work/unproven.txt"
+lost=$work/weaker.txt
+if [ -n "${PROBE_HARD:-}" ]; then
+  lost=$work/hard.txt
+  "${example[@]}" ask "$PROBE_HARD" < "$work/weaker.txt" | awk -F'\t' '$3 !~ /^unwinnable/ {print $1"\t"$2}' > "$lost"
+fi
+head -"$ask" "$lost" | "${example[@]}" ask 5000000 | awk -F'\t' '$3 !~ /^unwinnable/' > "$work/unproven.txt"
 git checkout -q -- "$file"
 echo "$(wc -l < "$work/core.txt") derived questions"
 echo "the mutant proves $(wc -l < "$work/stronger.txt") more unwinnable; of the first $(head -"$ask" "$work/stronger.txt" | wc -l), $(wc -l < "$work/still.txt") still with the full budget, the core's answers:"
 if [ -s "$work/still.txt" ]; then
   "${example[@]}" ask 5000000 < "$work/still.txt"
 fi
-echo "the mutant proves $(wc -l < "$work/weaker.txt") fewer unwinnable; of the first $(head -"$ask" "$work/weaker.txt" | wc -l), $(wc -l < "$work/unproven.txt") stay unproven with the full budget:"
+echo -n "the mutant proves $(wc -l < "$work/weaker.txt") fewer unwinnable; "
+if [ -n "${PROBE_HARD:-}" ]; then
+  echo -n "$(wc -l < "$lost") stay unproven with $PROBE_HARD nodes ($lost), and "
+fi
+echo "of the first $(head -"$ask" "$lost" | wc -l), $(wc -l < "$work/unproven.txt") stay unproven with the full budget:"
 if [ -n "${CHA:-}" ] && [ -s "$work/unproven.txt" ]; then
   # CHA reads `FEN white|black` a line and answers `winnable LINE | unwinnable | undetermined`.
   cut -f1,2 "$work/unproven.txt" | tr '\t' ' ' | "$CHA" | grep -E '^(winnable|unwinnable|undetermined)' |
