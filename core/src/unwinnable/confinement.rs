@@ -564,42 +564,55 @@ mod tests {
         }
     }
 
+    /// The positions of CHA's test-vector half (published data for FIDE 5.2.2).
+    fn cha_positions() -> Vec<Position> {
+        let text = include_str!("../../tests/data/unwinnability/cha-test-vector-half.txt");
+        text.lines()
+            .filter(|l| !l.starts_with('#') && l.len() > 3)
+            .filter_map(|l| format!("{} 0 1", l[2..].trim()).parse::<Position>().ok())
+            .collect()
+    }
+
+    /// `pos` with one man of a random colour added on a random square, or that colour's king
+    /// moved there: `None` when the square is taken, a pawn would stand on a back rank, or the
+    /// position is not legal (FIDE 3.10.3).
+    fn changed_by_one_man(pos: &Position, rng: &mut crate::SplitMix64) -> Option<Position> {
+        use crate::Piece;
+        const ROLES: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+        let mut pos = *pos;
+        let sq = Square::from_index(rng.index(64) as u8).unwrap_or(Square::A1);
+        if pos.occupied().contains(sq) {
+            return None;
+        }
+        let color = if rng.index(2) == 0 { Color::White } else { Color::Black };
+        if rng.index(3) == 0 {
+            let king = pos.king(color);
+            pos.remove(Piece { color, role: Role::King }, king);
+            pos.put(Piece { color, role: Role::King }, sq);
+        } else {
+            let role = ROLES[rng.index(ROLES.len())];
+            if role == Role::Pawn && !(8..56).contains(&sq.index()) {
+                return None;
+            }
+            pos.put(Piece { color, role }, sq);
+        }
+        pos.fen().parse().ok()
+    }
+
     /// FIDE 5.2.1, 5.2.2: the boxed-king proof near the positions it settles: each CHA position
     /// with a boxed king, changed by one man added anywhere or one king moved, and wherever
     /// the proof still says a side cannot mate, neither helpmate search finds a mate.
     #[test]
     fn boxed_king_5_2_2_never_contradicts_a_helpmate() {
-        use crate::{Piece, SplitMix64};
-        let text = include_str!("../../tests/data/unwinnability/cha-test-vector-half.txt");
-        let boxed: Vec<Position> = text
-            .lines()
-            .filter(|l| !l.starts_with('#') && l.len() > 3)
-            .filter_map(|l| format!("{} 0 1", l[2..].trim()).parse::<Position>().ok())
+        let boxed: Vec<Position> = cha_positions()
+            .into_iter()
             .filter(|pos| Color::ALL.into_iter().any(|side| boxed_no_mate(pos, side)))
             .collect();
         assert!(boxed.len() >= 8, "only {} boxed positions", boxed.len());
-        const ROLES: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
-        let mut rng = SplitMix64::new(0xB0C5_ED00_4B1D_5EED);
+        let mut rng = crate::SplitMix64::new(0xB0C5_ED00_4B1D_5EED);
         let (mut proofs, mut mates) = (0, 0);
         for n in 0..1500 {
-            let mut pos = boxed[n % boxed.len()];
-            let sq = Square::from_index(rng.index(64) as u8).unwrap_or(Square::A1);
-            if pos.occupied().contains(sq) {
-                continue;
-            }
-            let color = if rng.index(2) == 0 { Color::White } else { Color::Black };
-            if rng.index(3) == 0 {
-                let king = pos.king(color);
-                pos.remove(Piece { color, role: Role::King }, king);
-                pos.put(Piece { color, role: Role::King }, sq);
-            } else {
-                let role = ROLES[rng.index(ROLES.len())];
-                if role == Role::Pawn && !(8..56).contains(&sq.index()) {
-                    continue;
-                }
-                pos.put(Piece { color, role }, sq);
-            }
-            let Ok(pos) = pos.fen().parse::<Position>() else { continue };
+            let Some(pos) = changed_by_one_man(&boxed[n % boxed.len()], &mut rng) else { continue };
             for side in Color::ALL {
                 let (helpmate, _) = super::super::helpmate::search(&pos, side, 1_000);
                 mates += usize::from(helpmate.is_some());
@@ -614,14 +627,57 @@ mod tests {
         assert!(proofs > 250 && mates > 500, "{proofs} proofs, {mates} mates");
     }
 
+    /// FIDE 5.2.2: `no_mate`'s quick tests never decide alone. Before it asks whether the men
+    /// can build a mating net around a square of the losing king's reach, `no_mate` drops the
+    /// squares `side`'s men can never attack and the squares around which some flight needs
+    /// `side`'s king while no one square of its reach covers all of those. Both follow from
+    /// the net (a net checks the king, and covers each flight by a loser's man, an attack of a
+    /// man of `side`, or the king on one square), so the proof must be the same as asking the
+    /// net about every square of the reach. On CHA's positions and on each changed by one man
+    /// added or one king moved, it is, and the quick tests settle many squares on the way.
+    #[test]
+    fn no_mate_5_2_2_is_the_mating_nets_alone() {
+        let bases = cha_positions();
+        let mut rng = crate::SplitMix64::new(0x5EED_0FA1_14E7_5000);
+        let mut positions = bases.clone();
+        for n in 0..4 * bases.len() {
+            positions.extend(changed_by_one_man(&bases[n % bases.len()], &mut rng));
+        }
+        let (mut proofs, mut unattacked, mut uncovered) = (0, 0, 0);
+        for pos in &positions {
+            let confinement = Confinement::of(pos);
+            for side in Color::ALL {
+                let region = confinement.king_reach(!side);
+                let by_nets = region.into_iter().all(|mated| !confinement.mating_net(side, mated));
+                assert_eq!(confinement.no_mate(side), by_nets, "{}: {side:?}", pos.fen());
+                proofs += usize::from(by_nets);
+                let attacked = confinement.attacked_by(side);
+                let fill = confinement.fillable_by(!side);
+                let king_squares = confinement.king_reach(side);
+                for mated in region {
+                    let flights = king_attacks(mated);
+                    let needs_king = flights - fill - attacked;
+                    let covers = (king_squares - flights.with(mated))
+                        .into_iter()
+                        .any(|sq| (needs_king - king_attacks(sq)).is_empty());
+                    if !attacked.contains(mated) {
+                        unattacked += 1;
+                    } else if !covers {
+                        uncovered += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            positions.len() > 3_000 && proofs > 500 && unattacked > 10_000 && uncovered > 1_000,
+            "{} positions, {proofs} proofs, {unattacked} squares never attacked, {uncovered} never covered",
+            positions.len()
+        );
+    }
+
     #[test]
     fn reaches_5_2_2_contain_every_random_game() {
-        let text = include_str!("../../tests/data/unwinnability/cha-test-vector-half.txt");
-        let positions: Vec<Position> = text
-            .lines()
-            .filter(|l| !l.starts_with('#') && l.len() > 3)
-            .filter_map(|l| format!("{} 0 1", l[2..].trim()).parse().ok())
-            .collect();
+        let positions = cha_positions();
         assert!(positions.len() > 800, "only {} positions", positions.len());
         let mut rng = crate::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
         let mut plies = 0;
