@@ -337,11 +337,13 @@ impl Game {
     }
 
     /// `player` loses by `kind` (resignation, flag fall, second illegal move), or draws when
-    /// the opponent cannot mate and the Laws say so ([`forfeit_outcome`]). A game already
-    /// over is not changed (6.9: "except where one of 5.1.1, 5.1.2, 5.2.1, 5.2.2, 5.2.3 applies").
+    /// the opponent cannot mate and the Laws say so ([`forfeit_outcome`]), judged as the game
+    /// judges dead positions ([`Game::with_rules`], [`decided_forfeit_outcome_under`]). A game
+    /// already over is not changed (6.9: "except where one of 5.1.1, 5.1.2, 5.2.1, 5.2.2, 5.2.3
+    /// applies").
     pub fn forfeit(&mut self, player: Color, kind: Forfeit) -> Result<Outcome, GameError> {
         self.ensure_ongoing()?;
-        Ok(self.end(forfeit_outcome(self.laws, self.position(), player, kind)))
+        Ok(self.end(forfeit_outcome_under(self.laws, self.position(), player, kind, self.dead)))
     }
 
     /// [`Game::forfeit`] for a caller that must not take a guess for a ruling: where the
@@ -350,7 +352,7 @@ impl Game {
     /// goes on unchanged.
     pub fn decided_forfeit(&mut self, player: Color, kind: Forfeit) -> Result<Outcome, GameError> {
         self.ensure_ongoing()?;
-        let outcome = decided_forfeit_outcome(self.laws, self.position(), player, kind)
+        let outcome = decided_forfeit_outcome_under(self.laws, self.position(), player, kind, self.dead)
             .ok_or(GameError::ForfeitUndetermined { player, kind })?;
         Ok(self.end(outcome))
     }
@@ -452,7 +454,13 @@ fn ended_by_position(termination: Termination) -> bool {
 /// time claimed in rapid without supervision, A.5.3 / A.4.3 in 2018), a second illegal move
 /// (7.5.5), and from 2023 a resignation (5.1.2).
 pub fn forfeit_outcome(laws: Laws, pos: &Position, player: Color, kind: Forfeit) -> Outcome {
-    decided_forfeit_outcome(laws, pos, player, kind).unwrap_or(Outcome::win(!player, Termination::Forfeit(kind)))
+    forfeit_outcome_under(laws, pos, player, kind, DeadMode::Full)
+}
+
+/// [`forfeit_outcome`] judged as `dead` judges dead positions ([`decided_forfeit_outcome_under`]).
+fn forfeit_outcome_under(laws: Laws, pos: &Position, player: Color, kind: Forfeit, dead: DeadMode) -> Outcome {
+    decided_forfeit_outcome_under(laws, pos, player, kind, dead)
+        .unwrap_or(Outcome::win(!player, Termination::Forfeit(kind)))
 }
 
 /// [`forfeit_outcome`] for a caller that must not take a guess for an answer: `None` when the
@@ -460,16 +468,38 @@ pub fn forfeit_outcome(laws: Laws, pos: &Position, player: Color, kind: Forfeit)
 /// undetermined within its budget ([`material::checkmate_possible`]), where
 /// [`forfeit_outcome`] counts a loss. The analysis runs once.
 pub fn decided_forfeit_outcome(laws: Laws, pos: &Position, player: Color, kind: Forfeit) -> Option<Outcome> {
+    decided_forfeit_outcome_under(laws, pos, player, kind, DeadMode::Full)
+}
+
+/// [`decided_forfeit_outcome`] where whether the opponent can still checkmate is judged as
+/// `dead` judges dead positions: with [`DeadMode::MaterialOnly`] by the material alone
+/// ([`material::has_mating_material`], never undetermined), as a program that knows only the
+/// material cases of 5.2.2 judges 6.9, 7.5.5 and 5.1.2 too.
+///
+/// ```
+/// use arbiter_core::types::DeadMode;
+/// use arbiter_core::{decided_forfeit_outcome_under, Color, Forfeit, GameResult, Laws, Position};
+/// // A locked pawn wall: no series of legal moves mates, but Black has pawns.
+/// let wall: Position = "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1".parse().unwrap();
+/// let judge = |dead| decided_forfeit_outcome_under(Laws::Fide2023, &wall, Color::White, Forfeit::FlagFall, dead);
+/// assert_eq!(judge(DeadMode::Full).map(|o| o.result()), Some(GameResult::Draw));
+/// assert_eq!(judge(DeadMode::MaterialOnly).map(|o| o.result()), Some(GameResult::BlackWins));
+/// ```
+pub fn decided_forfeit_outcome_under(
+    laws: Laws,
+    pos: &Position,
+    player: Color,
+    kind: Forfeit,
+    dead: DeadMode,
+) -> Option<Outcome> {
     let opponent = !player;
     let win = Outcome::win(opponent, Termination::Forfeit(kind));
     if !kind.drawn_if_opponent_cannot_mate(laws) {
         return Some(win);
     }
-    material::checkmate_possible(pos, opponent).map(|can_mate| {
-        if can_mate {
-            win
-        } else {
-            Outcome::draw(Termination::ForfeitOpponentCannotMate(kind))
-        }
-    })
+    let can_mate = match dead {
+        DeadMode::Full => material::checkmate_possible(pos, opponent),
+        DeadMode::MaterialOnly => Some(material::has_mating_material(pos, opponent)),
+    };
+    can_mate.map(|can_mate| if can_mate { win } else { Outcome::draw(Termination::ForfeitOpponentCannotMate(kind)) })
 }

@@ -46,8 +46,8 @@ pub use arbiter_types::{
 pub use castling::{CastlingRights, CastlingSide};
 pub use fen::{CastlingNotation, FenError};
 pub use game::{
-    automatic_end, automatic_end_under, decided_forfeit_outcome, forfeit_outcome, ClaimVerdict, Game, GameError,
-    GameState, StateError,
+    automatic_end, automatic_end_under, decided_forfeit_outcome, decided_forfeit_outcome_under, forfeit_outcome,
+    ClaimVerdict, Game, GameError, GameState, StateError,
 };
 pub use laws::{Article, Laws};
 pub use moves::{Move, MoveKind, MoveList};

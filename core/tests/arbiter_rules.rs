@@ -6,6 +6,7 @@ use arbiter_core::arbiter::{
     judge, penalty_ms, Arbiter, ArbiterError, Category, Delay, DelayMode, Event, Judgement, Period, Ruling, Settings,
     Status, Supervision, TimeControl, TimelineError, TouchRule,
 };
+use arbiter_core::types::DeadMode;
 use arbiter_core::{Color, DrawClaim, Forfeit, GameError, GameResult, Laws, Termination};
 
 const SEC: u64 = 1000;
@@ -20,8 +21,9 @@ fn arbiter(laws: Laws, control: TimeControl) -> Arbiter {
 }
 
 fn arbiter_from(laws: Laws, control: TimeControl, fen: &str, supervision: Supervision) -> Arbiter {
-    let settings =
-        Settings { laws, time_control: control, supervision, start_fen: Some(fen.to_owned()), chess960: false };
+    let mut settings = Settings::new(laws, control);
+    settings.supervision = supervision;
+    settings.start_fen = Some(fen.to_owned());
     Arbiter::new(settings).expect("valid settings")
 }
 
@@ -180,6 +182,23 @@ fn flag_6_9_draw_when_opponent_cannot_mate_2018() {
     let mut a = arbiter_from(Laws::Fide2018, tc(MIN, 0), fen, Supervision::Full);
     play(&mut a, &[mv(1_000, "d3d4"), Event::Flag { at_ms: MIN + 1_001, player: Color::Black }]);
     assert_eq!(ended(&a), (GameResult::WhiteWins, Termination::Forfeit(Forfeit::FlagFall)));
+}
+
+#[test]
+fn flag_6_9_judged_as_the_settings_judge_dead_positions_2023() {
+    // A locked pawn wall: no series of legal moves mates, so the game ended at once (5.2.2);
+    // an arbiter that knows dead positions by material only lets it go on, and then a flag
+    // falling loses, since Black has pawns (6.9 asked by the material alone).
+    let wall = "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1";
+    let full = arbiter_from(Laws::Fide2023, tc(MIN, 0), wall, Supervision::Full);
+    assert_eq!(ended(&full), (GameResult::Draw, Termination::DeadPosition));
+    let mut settings = Settings::new(Laws::Fide2023, tc(MIN, 0));
+    settings.start_fen = Some(wall.to_owned());
+    settings.dead = DeadMode::MaterialOnly;
+    let mut material_only = Arbiter::new(settings).expect("valid settings");
+    assert_eq!(material_only.status(), Status::Ongoing);
+    play(&mut material_only, &[Event::Flag { at_ms: MIN + 1, player: Color::White }]);
+    assert_eq!(ended(&material_only), (GameResult::BlackWins, Termination::Forfeit(Forfeit::FlagFall)));
 }
 
 #[test]

@@ -137,7 +137,7 @@ impl Implementation for Reference {
                 // to judge (7.5), which the events alone may ask for.
                 self.replay(position)?;
                 let setup = EventSetup { time_control: time_control.clone(), supervision: *supervision };
-                run_events(self.laws, position, &setup, events).map(Reply::Events)
+                run_events(self.laws, self.dead, position, &setup, events).map(Reply::Events)
             }
             Op::Spoken { position, mv } => {
                 self.spoken(position, mv).map(|spoken| Reply::Spoken(SpokenAnswer { spoken }))
@@ -374,10 +374,11 @@ fn standard_time_control() -> TimeControl {
 }
 
 /// The arbiter's settings for an event case: the edition, its time control (or the standard
-/// one), its supervision, its starting position.
-fn settings(laws: Laws, spec: &PositionSpec, setup: &EventSetup) -> Settings {
+/// one), its supervision, its starting position, and the profile's dead positions.
+fn settings(laws: Laws, dead: DeadMode, spec: &PositionSpec, setup: &EventSetup) -> Settings {
     let control = setup.time_control.clone().unwrap_or_else(standard_time_control);
     let mut settings = Settings::new(laws, control);
+    settings.dead = dead;
     settings.supervision = setup.supervision.unwrap_or_default();
     settings.start_fen = Some(spec.fen.clone());
     settings.chess960 = spec.chess960;
@@ -386,8 +387,14 @@ fn settings(laws: Laws, spec: &PositionSpec, setup: &EventSetup) -> Settings {
 
 /// FIDE 4, 6, 7, 9: the arbiter's judgement of the events (see [`arbiter_core::arbiter::timeline`]),
 /// in the protocol's words.
-fn run_events(laws: Laws, spec: &PositionSpec, setup: &EventSetup, events: &[Event]) -> Answer<EventOutcome> {
-    let judged = judge(settings(laws, spec, setup), &spec.moves, events).map_err(|e| match &e {
+fn run_events(
+    laws: Laws,
+    dead: DeadMode,
+    spec: &PositionSpec,
+    setup: &EventSetup,
+    events: &[Event],
+) -> Answer<EventOutcome> {
+    let judged = judge(settings(laws, dead, spec, setup), &spec.moves, events).map_err(|e| match &e {
         // Reported as [`game_error`] reports it, with the event's time.
         TimelineError::Event { error: ArbiterError::Game(g), .. } if beyond_the_core(g) => {
             Failure::Broken(e.to_string())

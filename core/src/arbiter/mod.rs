@@ -88,6 +88,7 @@ pub use events::Event;
 pub use timeline::{judge, Judgement, TimelineError};
 pub use touch::{allowed_moves, TouchRule, TouchVerdict};
 
+use arbiter_types::DeadMode;
 use serde::{Deserialize, Serialize};
 
 use crate::counts::{LOSING_ILLEGAL_MOVE, TEN_MOVES_EACH};
@@ -122,12 +123,28 @@ pub struct Settings {
     /// chess by default.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub chess960: bool,
+    /// Which dead positions end the game (5.2.2), and how a forfeit asks whether the opponent
+    /// can still checkmate (6.9, 7.5.5, 5.1.2): in full by default ([`Game::with_rules`]).
+    #[serde(default, skip_serializing_if = "is_full")]
+    pub dead: DeadMode,
+}
+
+/// Whether `dead` is the default mode, left out when the settings are written.
+fn is_full(dead: &DeadMode) -> bool {
+    *dead == DeadMode::Full
 }
 
 impl Settings {
     /// Supervised play from the standard starting position.
     pub fn new(laws: Laws, time_control: TimeControl) -> Settings {
-        Settings { laws, time_control, supervision: Supervision::Full, start_fen: None, chess960: false }
+        Settings {
+            laws,
+            time_control,
+            supervision: Supervision::Full,
+            start_fen: None,
+            chess960: false,
+            dead: DeadMode::Full,
+        }
     }
 }
 
@@ -392,6 +409,8 @@ struct Pending {
 #[derive(Clone, Debug)]
 pub struct Arbiter {
     laws: Laws,
+    /// Which dead positions end the game, and how forfeits judge the opponent's mate.
+    dead: DeadMode,
     supervision: Supervision,
     category: Category,
     game: Game,
@@ -418,13 +437,13 @@ impl Arbiter {
         if settings.supervision == Supervision::Unsupervised && category == Category::Standard {
             return Err(ArbiterError::UnsupervisedStandard(category));
         }
-        let game = match &settings.start_fen {
-            Some(fen) => Game::with_laws(
-                Position::from_fen_in(fen, CastlingMode::from_chess960(settings.chess960)).map_err(GameError::from)?,
-                settings.laws,
-            ),
-            None => Game::startpos(settings.laws),
+        let start = match &settings.start_fen {
+            Some(fen) => {
+                Position::from_fen_in(fen, CastlingMode::from_chess960(settings.chess960)).map_err(GameError::from)?
+            }
+            None => Position::startpos(),
         };
+        let game = Game::with_rules(start, settings.laws, settings.dead);
         let mut clock = Clock::new(settings.time_control)?;
         if game.position().turn() == Color::Black {
             clock.stop(0);
@@ -433,6 +452,7 @@ impl Arbiter {
         let status = game.outcome().map_or(Status::Ongoing, Status::Ended);
         Ok(Arbiter {
             laws: settings.laws,
+            dead: settings.dead,
             supervision: settings.supervision,
             category,
             game,
@@ -836,7 +856,7 @@ impl Arbiter {
                 if pos.turn() == pending.offender {
                     return Err(ArbiterError::PositionAfterTurn(pending.offender));
                 }
-                self.game = Game::with_laws(pos, self.laws);
+                self.game = Game::with_rules(pos, self.laws, self.dead);
                 // The board the illegal move left may itself end the game (mate, stalemate,
                 // dead position: 5.1.1, 5.2.1, 5.2.2); then no move can follow it.
                 Ok(self.game.outcome().map(|o| self.end(o)))
@@ -855,7 +875,7 @@ impl Arbiter {
                 self.plies += 1;
                 match board {
                     Board::Legal(pos) => {
-                        self.game = Game::with_laws(pos, self.laws);
+                        self.game = Game::with_rules(pos, self.laws, self.dead);
                         let outcome = self.game.outcome();
                         Ok(Some(match outcome {
                             Some(o) => self.end(o),
